@@ -1,0 +1,156 @@
+/** App factory: builds the Fastify instance for a database and a configuration (no listening, no env reads). */
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import scalarReference from '@scalar/fastify-api-reference';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { contentVersion } from './db/schema.ts';
+import { ReadCache } from './lib/cache.ts';
+import { resolveContext, type RequestContext } from './lib/context.ts';
+import { ApiError, unauthorized } from './lib/errors.ts';
+import type { CommonQuery } from './lib/params.ts';
+import { apiModules } from './modules/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+    cache: ReadCache;
+    /** Site and plan of the request's common query parameters. */
+    context(query: CommonQuery): Promise<RequestContext>;
+    /** Call after any write to catalogue or CMS data: clears read caches and bumps the content version. */
+    contentChanged(): Promise<void>;
+    /** preHandler for writes to catalogue and CMS resources. */
+    requireApiKey(request: FastifyRequest): Promise<void>;
+  }
+}
+
+export interface BuildAppOptions {
+  db: Database;
+  config: Config;
+  /** Pino logger options; tests pass false. */
+  logger?: boolean | object;
+}
+
+export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 500 },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const cache = new ReadCache();
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('cache', cache);
+  app.decorate('context', (query: CommonQuery) => resolveContext(db, cache, query));
+  app.decorate('contentChanged', async () => {
+    cache.clear();
+    await db
+      .insert(contentVersion)
+      .values({ id: 1, version: 1 })
+      .onConflictDoUpdate({
+        target: contentVersion.id,
+        set: { version: sql`${contentVersion.version} + 1`, updatedAt: new Date() },
+      });
+  });
+  app.decorate('requireApiKey', async (request: FastifyRequest) => {
+    const header = request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer\s+/i, '');
+    if (header !== config.apiKey) throw unauthorized('A valid API key is required for this operation');
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        field: [error.validationContext, issue.instancePath.replace(/^\//, '').replaceAll('/', '.')]
+          .filter(Boolean)
+          .join('.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send({
+        status: 'invalid_request',
+        message: `Invalid ${errors.map((e) => e.field).join(', ')}`,
+        errors,
+      });
+    }
+    if (error instanceof ApiError) {
+      return reply
+        .status(error.statusCode)
+        .send({ status: error.status, message: error.message, errors: error.errors, ...error.extra });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
+      return reply.status(500).send({ status: 'server_error', message: 'An internal error occurred' });
+    }
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      // Fastify's own client errors (malformed JSON, body too large, bad content type).
+      return reply
+        .status(statusCode)
+        .send({ status: 'invalid_request', message: (error as Error).message || 'Bad request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status: 'server_error', message: 'An internal error occurred' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send({ status: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+  );
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Plasterwick back-office API',
+        version: '1.0.0',
+        description:
+          'Catalogue, CMS, search and stockists for the Plasterwick UK storefront. Every call except media, ' +
+          'health, docs and the site lookup takes `site_id`; catalogue calls take `saleplan_id` (or its synonym ' +
+          '`sales_plan_id`). Errors are `{ status, message, errors? }`.',
+      },
+      components: {
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(scalarReference, {
+        routePrefix: '/docs',
+        configuration: { url: '/api/v1/openapi.json' },
+      });
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  return app;
+}

@@ -1,0 +1,85 @@
+/**
+ * Seed media: SVG artwork rendered to PNG plus a WebP twin, PDFs stored as-is. Rendering is cached on disk by
+ * content hash (os tmpdir), so test files that each seed a fresh database render every image only once.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import sharp from 'sharp';
+import type { Database } from '../db/client.ts';
+import { media } from '../db/schema.ts';
+
+const cacheDir = path.join(tmpdir(), 'plasterwick-seed-media');
+
+// Fonts come from the registry (dejavu-fonts-ttf), so artwork renders the same on a machine without system fonts.
+const fontDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf',
+);
+const fontFiles = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((file) => path.join(fontDir, file));
+
+function cached(hash: string, suffix: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  const file = path.join(cacheDir, `${hash}.${suffix}`);
+  try {
+    return Promise.resolve(readFileSync(file));
+  } catch {
+    return render().then((bytes) => {
+      mkdirSync(cacheDir, { recursive: true });
+      writeFileSync(file, bytes);
+      return bytes;
+    });
+  }
+}
+
+/**
+ * Renders `svg` at `width` px wide and stores `{key}.png` and `{key}.webp`; returns the PNG key.
+ * `key` has no extension, e.g. `p/pw-101-visuel-1`.
+ */
+export async function storeSvgImage(
+  db: Database,
+  key: string,
+  svg: string,
+  options: { alt: string; width: number },
+): Promise<string> {
+  const hash = createHash('sha256').update(svg).update(String(options.width)).digest('hex').slice(0, 32);
+  const png = await cached(hash, 'png', async () =>
+    Buffer.from(
+      new Resvg(svg, {
+        fitTo: { mode: 'width', value: options.width },
+        font: { loadSystemFonts: false, fontFiles, defaultFontFamily: 'DejaVu Sans' },
+      })
+        .render()
+        .asPng(),
+    ),
+  );
+  const webp = await cached(hash, 'webp', () => sharp(png).webp({ quality: 80 }).toBuffer());
+  const { width, height } = await sharp(png).metadata();
+  const pngKey = `${key}.png`;
+  const webpKey = `${key}.webp`;
+  await db
+    .insert(media)
+    .values([
+      { key: pngKey, contentType: 'image/png', bytes: png, webpKey, width, height, alt: options.alt },
+      { key: webpKey, contentType: 'image/webp', bytes: webp, width, height, alt: options.alt },
+    ])
+    .onConflictDoNothing();
+  return pngKey;
+}
+
+/** Stores a PDF (or any file) under `key` (with extension); returns the key. */
+export async function storeFile(
+  db: Database,
+  key: string,
+  bytes: Uint8Array,
+  contentType: string,
+  alt = '',
+): Promise<string> {
+  await db
+    .insert(media)
+    .values({ key, contentType, bytes: Buffer.from(bytes), alt })
+    .onConflictDoNothing();
+  return key;
+}

@@ -1,0 +1,77 @@
+/**
+ * Test harness: a fresh database per test file (in-memory PGlite, or a new database on the server named by
+ * DATABASE_URL), seeded, and the app built in-process for `app.inject`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import postgres from 'postgres';
+import { buildApp } from '../src/app.ts';
+import { testConfig, type Config } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { seedIfEmpty } from '../src/seed/index.ts';
+
+export const SITE_ID = 3;
+export const PRO_PLAN = 1;
+export const PART_PLAN = 2;
+export const API_KEY = 'test-api-key-0123456789';
+export const PREVIEW_TOKEN = 'test-preview-token';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+async function freshServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Builds a seeded app on a fresh database. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { seed?: boolean } = {},
+): Promise<TestApp> {
+  const serverUrl = process.env.DATABASE_URL;
+  const server = serverUrl ? await freshServerDatabase(serverUrl) : undefined;
+  const database = await openDatabase({ databaseUrl: server?.url });
+  if (options.seed !== false) await seedIfEmpty(database.db, { log: () => {} });
+  const config = testConfig({
+    apiKey: API_KEY,
+    previewToken: PREVIEW_TOKEN,
+    databaseUrl: server?.url,
+    ...overrides,
+  });
+  const app = await buildApp({ db: database.db, config, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await server?.drop();
+    },
+  };
+}
+
+/** Query string with the common parameters of spec §7 (UK site, pro plan unless given). */
+export function q(params: Record<string, string | number | boolean | undefined> = {}): string {
+  const search = new URLSearchParams({ site_id: String(SITE_ID), lang: 'en', client: 'web' });
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  return search.toString();
+}
