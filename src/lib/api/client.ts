@@ -1,0 +1,152 @@
+/**
+ * The one HTTP client for the back-office, used by the build, SSR and islands. Every call carries the common
+ * parameters of spec §7; every answer is parsed with a zod schema; errors become `BackofficeError`.
+ * The automatic sales-plan switch (spec §4) lives here: one retry with the plan the back-office names.
+ */
+import ky, { HTTPError, type KyInstance } from 'ky';
+import { z } from 'zod';
+import { CLIENT, FALLBACK_LANG, SITE_ID } from '../config.ts';
+
+export const errorBodySchema = z.object({
+  status: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  exist_in: z.array(z.number()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export class BackofficeError extends Error {
+  readonly statusCode: number;
+  readonly body: ErrorBody | undefined;
+  readonly endpoint: string;
+
+  constructor(endpoint: string, statusCode: number, body: ErrorBody | undefined, message?: string) {
+    super(message ?? `${endpoint} answered ${statusCode}${body ? `: ${body.message}` : ''}`);
+    this.endpoint = endpoint;
+    this.statusCode = statusCode;
+    this.body = body;
+  }
+
+  /** Spec §4: the entity exists, in the plans listed by `exist_in`. */
+  get notInPlan(): number[] | undefined {
+    return this.statusCode === 400 && this.body?.status === 'not_available_in_this_saleplan'
+      ? this.body.exist_in
+      : undefined;
+  }
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface ApiClientOptions {
+  /** Back-office origin without /api/v1; '' in the browser (same origin). */
+  origin: string;
+  /** Current plan id; a function so islands read the live store value at each call. */
+  planId: () => number | undefined;
+  /** Called when the back-office says the entity lives in another plan; returning true retries once. */
+  onPlanSwitch?: (planId: number) => boolean;
+  lang?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  /** Omit the plan even when one is known (calls that must not depend on it). */
+  withoutPlan?: boolean;
+  /** The site lookup is the one call without site_id. */
+  withoutSite?: boolean;
+  /** Disable the plan switch and retry for this call. */
+  noPlanSwitch?: boolean;
+  json?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export class ApiClient {
+  private readonly http: KyInstance;
+  private readonly options: ApiClientOptions;
+
+  constructor(options: ApiClientOptions) {
+    this.options = options;
+    this.http = ky.create({
+      prefix: `${options.origin}/api/v1`,
+      baseUrl: typeof window === 'undefined' ? undefined : window.location.origin,
+      timeout: options.timeoutMs ?? 15_000,
+      retry: { limit: 2, methods: ['get'], statusCodes: [502, 503, 504] },
+      fetch: options.fetch,
+      throwHttpErrors: true,
+    });
+  }
+
+  private searchParams(options: RequestOptions, planId: number | undefined): URLSearchParams {
+    const params = new URLSearchParams();
+    if (!options.withoutSite) params.set('site_id', String(SITE_ID));
+    params.set('lang', this.options.lang ?? FALLBACK_LANG);
+    if (planId !== undefined && !options.withoutPlan) {
+      params.set('sales_plan_id', String(planId));
+      params.set('saleplan_id', String(planId));
+    }
+    params.set('client', CLIENT);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    }
+    return params;
+  }
+
+  /** Sends a request and parses the JSON answer with `schema`. */
+  async request<T extends z.ZodType>(
+    method: 'get' | 'post' | 'put' | 'delete',
+    path: string,
+    schema: T,
+    options: RequestOptions = {},
+  ): Promise<z.output<T>> {
+    const attempt = async (planId: number | undefined) => {
+      try {
+        const response = await this.http(path.replace(/^\//, ''), {
+          method,
+          searchParams: this.searchParams(options, planId),
+          json: options.json,
+          headers: options.headers,
+          signal: options.signal,
+        });
+        const body: unknown = response.status === 204 ? {} : await response.json();
+        const parsed = schema.safeParse(body);
+        if (!parsed.success) {
+          throw new BackofficeError(
+            path,
+            response.status,
+            undefined,
+            `${path}: unexpected answer (${z.prettifyError(parsed.error)})`,
+          );
+        }
+        return parsed.data;
+      } catch (error) {
+        if (error instanceof HTTPError) {
+          const body = errorBodySchema.safeParse(error.data);
+          throw new BackofficeError(path, error.response.status, body.success ? body.data : undefined);
+        }
+        throw error;
+      }
+    };
+
+    const planId = this.options.planId();
+    try {
+      return await attempt(planId);
+    } catch (error) {
+      const existIn = error instanceof BackofficeError ? error.notInPlan : undefined;
+      const nextPlan = existIn?.[0];
+      if (options.noPlanSwitch || nextPlan === undefined || nextPlan === planId || !this.options.onPlanSwitch)
+        throw error;
+      if (!this.options.onPlanSwitch(nextPlan)) throw error;
+      return attempt(nextPlan);
+    }
+  }
+
+  get<T extends z.ZodType>(path: string, schema: T, options?: RequestOptions) {
+    return this.request('get', path, schema, options);
+  }
+
+  post<T extends z.ZodType>(path: string, schema: T, options?: RequestOptions) {
+    return this.request('post', path, schema, options);
+  }
+}
