@@ -1,0 +1,85 @@
+/** Site settings (contract codes) and the small reference lists: countries and civilities. */
+import type { Database } from '../../db/client.ts';
+import { contentEntries } from '../../db/schema.ts';
+
+export const UK_SITE_ID = 3;
+
+const trustLabelsPro = [
+  { title: 'Next-day trade delivery', text: 'Order by 2pm for next working day delivery to site or depot.' },
+  { title: 'Made in Britain', text: 'Every filler and plaster is mixed at our Lancashire works.' },
+  { title: 'Technical helpline', text: 'Speak to a plastering specialist, 9am to 5pm, Monday to Friday.' },
+  { title: 'Trade accounts', text: 'Credit accounts and volume pricing for registered businesses.' },
+];
+
+const trustLabelsPart = [
+  { title: 'Free delivery over £40', text: 'Standard delivery is free on orders over £40 including VAT.' },
+  { title: 'Made in Britain', text: 'Every filler and plaster is mixed at our Lancashire works.' },
+  { title: 'Friendly advice', text: 'Our how-to guides take you from cracked wall to smooth finish.' },
+  { title: '30-day returns', text: 'Unopened products can be returned within 30 days.' },
+];
+
+/** Setting codes and values; no link_twitter in the demo, so the footer must hide that icon. */
+export const settingValues: { code: string; value: string }[] = [
+  { code: 'link_facebook', value: 'https://www.facebook.com/plasterwick.example' },
+  { code: 'link_youtube', value: 'https://www.youtube.com/@plasterwick.example' },
+  { code: 'link_pinterest', value: 'https://www.pinterest.co.uk/plasterwick.example' },
+  { code: 'link_instagram', value: 'https://www.instagram.com/plasterwick.example' },
+  { code: 'link_linkedin', value: 'https://www.linkedin.com/company/plasterwick-example' },
+  { code: 'phone', value: '0161 496 0000' },
+  { code: 'customer_service_hours', value: '9am to 5pm, Monday to Friday' },
+  { code: 'trust_labels_pro', value: JSON.stringify(trustLabelsPro) },
+  { code: 'trust_labels_part', value: JSON.stringify(trustLabelsPart) },
+  { code: 'jobsite_support_delay_hours', value: '48' },
+];
+
+export const countryList: { code: string; label: string }[] = [
+  { code: 'fr', label: 'France' },
+  { code: 'be', label: 'Belgium' },
+  { code: 'nl', label: 'Netherlands' },
+  { code: 'uk', label: 'United Kingdom' },
+  { code: 'ch', label: 'Switzerland' },
+  { code: 'es', label: 'Spain' },
+  { code: 'pl', label: 'Poland' },
+  { code: 'tn', label: 'Tunisia' },
+  { code: 'ae', label: 'United Arab Emirates' },
+  { code: 'lb', label: 'Lebanon' },
+  { code: 'ma', label: 'Morocco' },
+];
+
+export const civilityList: { code: string; label: string }[] = [
+  { code: 'mr', label: 'Mr' },
+  { code: 'mrs', label: 'Mrs' },
+  { code: 'ms', label: 'Ms' },
+  { code: 'mx', label: 'Mx' },
+  { code: 'dr', label: 'Dr' },
+];
+
+export async function seedSettings(db: Database): Promise<void> {
+  const base = { siteId: UK_SITE_ID, status: 'published' as const, publishedAt: new Date() };
+  await db.insert(contentEntries).values([
+    ...settingValues.map((s, position) => ({
+      ...base,
+      resource: 'setting',
+      slug: s.code,
+      title: s.code,
+      position,
+      data: { code: s.code, value: s.value },
+    })),
+    ...countryList.map((c, position) => ({
+      ...base,
+      resource: 'country',
+      slug: c.code,
+      title: c.label,
+      position,
+      data: { code: c.code, label: c.label },
+    })),
+    ...civilityList.map((c, position) => ({
+      ...base,
+      resource: 'civility',
+      slug: c.code,
+      title: c.label,
+      position,
+      data: { code: c.code, label: c.label },
+    })),
+  ]);
+}
