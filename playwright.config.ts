@@ -1,0 +1,55 @@
+/**
+ * End-to-end tests: Playwright driving Debian's Chromium against the production build served by the real server
+ * (scripts/server.ts) in front of a freshly seeded back-office. tests/e2e/support/global-setup.ts starts them.
+ *
+ * Run everything:        npm run test:e2e
+ * Run one spec:          npx playwright test tests/e2e/server.spec.ts
+ * One spec, one project: npx playwright test tests/e2e/catalogue.spec.ts --project desktop
+ * Fast loop:             E2E_REUSE_BUILD=1 npx playwright test tests/e2e/faq.spec.ts
+ *   (keeps the seeded data and the build between runs; rebuilds only when the back-office content version
+ *   differs from the build's. Drop the variable after changing pages or the seed.)
+ * Ports: E2E_BACKOFFICE_PORT (4410) and E2E_PORT (4411); Chromium: CHROMIUM_PATH (/usr/bin/chromium).
+ * Tests tagged @http exercise the server over plain HTTP, so they run once (desktop project) only.
+ */
+import { defineConfig } from '@playwright/test';
+import { e2e } from './tests/e2e/support/harness.ts';
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/e2e/support/global-setup.ts',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // The build in global setup is the slow part; the tests themselves share one server.
+  globalTimeout: 30 * 60_000,
+  fullyParallel: true,
+  workers: process.env.CI ? 1 : 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: e2e.baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: e2e.chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      grepInvert: /@http/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
+    },
+  ],
+});

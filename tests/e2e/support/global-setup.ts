@@ -1,0 +1,68 @@
+/**
+ * Global setup of the e2e run: a seeded back-office on a temp DATA_DIR, the production build into a temp builds
+ * dir, then the production server. Returns the teardown. See playwright.config.ts for how to run specs.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { runNode, spawnNode, stopChild, waitForHttp, type NodeChild } from '../../../scripts/lib/process.ts';
+import { e2e, siteEnv } from './harness.ts';
+
+async function assertPortFree(url: string) {
+  const answered = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`${url} already answers: another run is using the port (set E2E_PORT / E2E_BACKOFFICE_PORT)`);
+}
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  await assertPortFree(e2e.backofficeURL);
+  await assertPortFree(e2e.baseURL);
+  // Without reuse, every run starts from a fresh seed and a fresh build.
+  if (!e2e.reuseBuild) rmSync(e2e.workDir, { recursive: true, force: true });
+  mkdirSync(e2e.dataDir, { recursive: true });
+
+  let backoffice: NodeChild | undefined;
+  let server: NodeChild | undefined;
+  const teardown = async () => {
+    await stopChild(server);
+    await stopChild(backoffice);
+  };
+
+  try {
+    const started = Date.now();
+    backoffice = spawnNode(path.join(e2e.root, 'backoffice/src/server.ts'), [], {
+      label: 'backoffice',
+      cwd: e2e.root,
+      env: {
+        ...process.env,
+        BACKOFFICE_PORT: String(e2e.backofficePort),
+        DATA_DIR: e2e.dataDir,
+        LOG_LEVEL: e2e.verbose ? 'info' : 'warn',
+      },
+      echo: e2e.verbose,
+    });
+    // The first start seeds the catalogue (images, PDFs), which takes a while.
+    await waitForHttp(`${e2e.backofficeURL}/api/v1/health`, { ok200: true, timeoutMs: 300_000, child: backoffice });
+    console.log(`[e2e] back-office ready on ${e2e.backofficeURL} (${Date.now() - started} ms)`);
+
+    await runNode(path.join(e2e.root, 'scripts/build.ts'), e2e.reuseBuild ? ['--if-changed'] : [], {
+      label: 'build',
+      cwd: e2e.root,
+      env: siteEnv(),
+    });
+
+    server = spawnNode(path.join(e2e.root, 'scripts/server.ts'), [], {
+      label: 'server',
+      cwd: e2e.root,
+      env: siteEnv(),
+      echo: true,
+    });
+    await waitForHttp(`${e2e.baseURL}/robots.txt`, { timeoutMs: 30_000, child: server });
+    console.log(`[e2e] storefront ready on ${e2e.baseURL} (${Date.now() - started} ms since start)`);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
