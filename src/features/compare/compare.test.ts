@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import { compareLimit, compareRows, parseCompareState, type ComparedProduct } from './compare.ts';
+import { COMPARE_STORAGE_KEY, createCompareStore } from './compare.store.ts';
+
+const product = (id: number, characteristics: [string, string][] = []): ComparedProduct => ({
+  id,
+  name: `Filler ${id}`,
+  slug: `filler-${id}`,
+  reference: `PW-${id}`,
+  price: { exVat: 1000 + id, incVat: 1200 + id },
+  characteristics: characteristics.map(([code, value]) => ({ code, label: code.toUpperCase(), value })),
+});
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    data,
+  };
+}
+
+describe('compare limits', () => {
+  it('allows 3 products on mobile (tablets included) and 5 on desktop', () => {
+    expect(compareLimit(true)).toBe(3);
+    expect(compareLimit(false)).toBe(5);
+  });
+
+  it.each([
+    [true, 3],
+    [false, 5],
+  ])(
+    'mobile=%s: the product after the limit gets the limit outcome, with no fetch',
+    async (mobile, limit) => {
+      const store = createCompareStore(memoryStorage());
+      const load = vi.fn(async (id: number) => product(id));
+      for (let id = 1; id <= limit; id++) expect((await store.toggle(id, load, mobile))?.kind).toBe('added');
+      expect(await store.toggle(99, load, mobile)).toEqual({ kind: 'limit', limit });
+      expect(load).toHaveBeenCalledTimes(limit);
+      expect(store.$state.get().items).toHaveLength(limit);
+    },
+  );
+});
+
+describe('compare store', () => {
+  it('adds with the full detail, removes on a second toggle, never duplicates', async () => {
+    const store = createCompareStore(memoryStorage());
+    const load = vi.fn(async (id: number) => product(id, [['surface', 'wood']]));
+    const [first, second] = await Promise.all([store.toggle(4, load, false), store.toggle(4, load, false)]);
+    expect(first?.kind).toBe('added');
+    expect(second).toBeUndefined();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(store.$state.get().items.map((item) => item.id)).toEqual([4]);
+    expect((await store.toggle(4, load, false))?.kind).toBe('removed');
+    expect(store.$state.get().items).toEqual([]);
+  });
+
+  it('keeps nothing when loading the detail fails', async () => {
+    const store = createCompareStore(memoryStorage());
+    await expect(store.toggle(1, () => Promise.reject(new Error('offline')), false)).rejects.toThrow(
+      'offline',
+    );
+    expect(store.$state.get().items).toEqual([]);
+    expect((await store.toggle(1, async (id) => product(id), false))?.kind).toBe('added');
+  });
+
+  it('persists to session storage and reads it back', async () => {
+    const storage = memoryStorage();
+    const store = createCompareStore(storage);
+    await store.toggle(2, async (id) => product(id), false);
+    expect(
+      createCompareStore(storage)
+        .$state.get()
+        .items.map((item) => item.id),
+    ).toEqual([2]);
+    expect(JSON.parse(storage.data.get(COMPARE_STORAGE_KEY) ?? '')).toMatchObject({ audience: 'pro' });
+  });
+
+  it('falls back to an empty list on corrupt or foreign data', () => {
+    expect(parseCompareState('{not json', 'part')).toEqual({ audience: 'part', items: [] });
+    expect(parseCompareState(JSON.stringify({ audience: 'pro', items: [{ id: 'x' }] }), 'pro').items).toEqual(
+      [],
+    );
+    const store = createCompareStore(memoryStorage({ [COMPARE_STORAGE_KEY]: '[1,2,3]' }));
+    expect(store.$state.get().items).toEqual([]);
+  });
+
+  it('resets when the audience switches', async () => {
+    const store = createCompareStore(memoryStorage());
+    await store.toggle(1, async (id) => product(id), false);
+    expect(store.syncAudience('pro')).toBe(false);
+    expect(store.$state.get().items).toHaveLength(1);
+    expect(store.syncAudience('part')).toBe(true);
+    expect(store.$state.get()).toEqual({ audience: 'part', items: [] });
+  });
+});
+
+describe('compare rows', () => {
+  it('aligns every characteristic and flags the rows that differ', () => {
+    const rows = compareRows([
+      product(1, [
+        ['surface', 'Wood'],
+        ['drying_time', '2'],
+      ]),
+      product(2, [
+        ['surface', 'Wood'],
+        ['colour', 'White'],
+      ]),
+    ]);
+    expect(rows).toEqual([
+      { code: 'surface', label: 'SURFACE', values: ['Wood', 'Wood'], differs: false },
+      { code: 'drying_time', label: 'DRYING_TIME', values: ['2', ''], differs: true },
+      { code: 'colour', label: 'COLOUR', values: ['', 'White'], differs: true },
+    ]);
+  });
+
+  it('flags nothing for a single product', () => {
+    expect(compareRows([product(1, [['surface', 'Wood']])])[0]?.differs).toBe(false);
+  });
+});
