@@ -119,7 +119,11 @@ export function toFolder(dto: FolderDto): Folder {
     cover: toMedia(dto.cover, dto.title),
     difficulty: dto.difficulty === null || dto.difficulty === undefined ? undefined : String(dto.difficulty),
     durationMinutes: dto.duration_minutes ?? undefined,
-    steps: dto.steps.map((step) => ({ title: step.title, text: step.text, cover: toMedia(step.cover, step.title) })),
+    steps: dto.steps.map((step) => ({
+      title: step.title,
+      text: step.text,
+      cover: toMedia(step.cover, step.title),
+    })),
     productIds: dto.products,
   };
 }
@@ -276,7 +280,8 @@ export async function getProductCards(api: ApiClient, ids: number[]): Promise<Pr
         const { data } = await api.get(`product/${id}`, answerSchema, { noPlanSwitch: true });
         return data.items[0];
       } catch (error) {
-        if (error instanceof BackofficeError && (error.notInPlan || error.statusCode === 404)) return undefined;
+        if (error instanceof BackofficeError && (error.notInPlan || error.statusCode === 404))
+          return undefined;
         throw error;
       }
     }),

@@ -1,0 +1,52 @@
+/** Display formats of the content pages: file sizes, dates, durations and file formats. */
+import { LOCALE } from '../../lib/config.ts';
+import { t } from '../../i18n/index.ts';
+
+const KB = 1024;
+const MB = KB * 1024;
+
+/** "840 KB", "1.4 MB": one decimal under 10 MB, whole numbers above (what download links usually show). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < KB) return t('content:size.bytes', { value: bytes });
+  if (bytes < MB) return t('content:size.kb', { value: Math.max(1, Math.round(bytes / KB)) });
+  const megabytes = bytes / MB;
+  const value = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: megabytes < 10 ? 1 : 0 }).format(
+    megabytes,
+  );
+  return t('content:size.mb', { value });
+}
+
+/** "PDF", "ZIP"; an unknown extension shows as "File". */
+export function formatFileFormat(extension: string): string {
+  return extension ? extension.toUpperCase() : 'File';
+}
+
+/** "3 March 2025"; `undefined` for a missing or invalid date. */
+export function formatDate(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return new Intl.DateTimeFormat(LOCALE, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(date);
+}
+
+/** "45 minutes", "2 hours", "1 h 30 min". */
+export function formatDuration(minutes: number): string {
+  if (minutes < 60) return t('content:folder.duration_minutes', { count: minutes });
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0
+    ? t('content:folder.duration_whole_hours', { count: hours })
+    : t('content:folder.duration_hours', { hours, minutes: rest });
+}
+
+/** ISO 8601 duration for structured data ("PT1H30M"). */
+export function isoDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `PT${hours > 0 ? `${hours}H` : ''}${rest > 0 || hours === 0 ? `${rest}M` : ''}`;
+}
