@@ -1,5 +1,9 @@
 /** Every API module, registered under /api/v1 by the app factory. Each module is a Fastify plugin. */
 import type { FastifyPluginAsync } from 'fastify';
+import { contentRoutes } from './content/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { redirectRoutes } from './redirect/routes.ts';
+import { siteRoutes } from './site/routes.ts';
 
-export const apiModules: FastifyPluginAsync[] = [healthRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, contentRoutes, mediaRoutes, redirectRoutes];

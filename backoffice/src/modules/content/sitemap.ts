@@ -1,0 +1,71 @@
+/** The sitemap page's sections, built from what an audience can reach: categories, pages, folders, services. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { categories, categoryPlans, contentEntries } from '../../db/schema.ts';
+
+const linkSchema = z.object({ title: z.string(), slug: z.string() });
+export const sitemapSchema = z.object({
+  data: z.object({ items: z.array(z.object({ title: z.string(), items: z.array(linkSchema) })) }),
+});
+type Section = { title: string; items: z.infer<typeof linkSchema>[] };
+
+/** Fixed screens of the storefront (spec §2 route table); slugs are relative to the audience segment. */
+const services: z.infer<typeof linkSchema>[] = [
+  { title: 'Where to buy', slug: 'where-to-find-our-products' },
+  { title: 'Quantity calculator', slug: 'quantity-calculator' },
+  { title: 'Compare products', slug: 'compare-products' },
+  { title: 'Downloads', slug: 'downloads' },
+  { title: 'Technical documentation', slug: 'technical-documentation' },
+  { title: 'Frequently asked questions', slug: 'frequently-asked-questions' },
+  { title: 'Jobsite support', slug: 'jobsite-support' },
+  { title: 'Contact us', slug: 'contact' },
+];
+
+export async function buildSitemap(
+  db: Database,
+  siteId: number,
+  audience: string,
+  planId: number | undefined,
+): Promise<Section[]> {
+  const categoryRows = planId
+    ? await db
+        .select({ name: categories.name, slug: categories.slug })
+        .from(categories)
+        .innerJoin(categoryPlans, eq(categoryPlans.categoryId, categories.id))
+        .where(and(eq(categories.siteId, siteId), eq(categoryPlans.planId, planId)))
+        .orderBy(asc(categories.parentId), asc(categories.position), asc(categories.name))
+    : [];
+  const entries = await db
+    .select({
+      resource: contentEntries.resource,
+      type: contentEntries.type,
+      slug: contentEntries.slug,
+      title: contentEntries.title,
+    })
+    .from(contentEntries)
+    .where(
+      and(
+        eq(contentEntries.siteId, siteId),
+        eq(contentEntries.status, 'published'),
+        sql`${contentEntries.resource} in ('page', 'folder')`,
+        sql`${audience} = any(${contentEntries.audiences})`,
+      ),
+    )
+    .orderBy(asc(contentEntries.position), sql`${contentEntries.publishedAt} desc nulls last`, asc(contentEntries.title));
+
+  const pick = (resource: string, type: string | undefined, prefix: string) =>
+    entries
+      .filter((e) => e.resource === resource && (type === undefined || e.type === type) && e.slug)
+      .map((e) => ({ title: e.title, slug: `${prefix}${e.slug}` }));
+
+  const sections: Section[] = [
+    { title: 'Our fillers', items: categoryRows.map((c) => ({ title: c.name, slug: `category/${c.slug}` })) },
+    { title: 'How-to guides', items: pick('folder', undefined, 'folder/') },
+    { title: 'News', items: [{ title: 'All news', slug: 'news' }, ...pick('page', 'actualite', '')] },
+    { title: 'Careers', items: [{ title: 'All vacancies', slug: 'careers' }, ...pick('page', 'job', '')] },
+    { title: 'Services', items: services },
+    { title: 'Information', items: pick('page', 'cms', '') },
+  ];
+  return sections.filter((section) => section.items.length > 0);
+}
