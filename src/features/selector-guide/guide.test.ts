@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { GuideQuestion } from '../../lib/api/types.ts';
+import { decodeGuideAnswers, encodeGuideAnswers } from './codec.ts';
+import { answersBefore, canSubmit, choose, guideFields, receiveOptions, startGuide } from './guide.ts';
+
+const option = (value: string) => ({ value, label: value.toUpperCase(), count: 1 });
+const questions: GuideQuestion[] = [
+  { technicalName: 'job', label: 'Job', position: 0, options: [option('crack'), option('hole')] },
+  { technicalName: 'surface', label: 'Surface', position: 1, options: [option('wood'), option('plaster')] },
+  { technicalName: 'use', label: 'Use', position: 2, options: [option('interior')] },
+];
+
+describe('selector guide state machine', () => {
+  it('enables each question only once the one before is answered', () => {
+    const state = startGuide(questions);
+    expect(guideFields(state).map((field) => [field.technicalName, field.disabled])).toEqual([
+      ['job', false],
+      ['surface', true],
+      ['use', true],
+    ]);
+    expect(guideFields(state)[0]?.options.map((o) => o.value)).toEqual(['crack', 'hole']);
+    expect(canSubmit(state)).toBe(false);
+  });
+
+  it('asks for the next options after an answer and applies them', () => {
+    let { state, reload } = choose(startGuide(questions), 0, 'crack');
+    expect(reload).toBe(1);
+    expect(guideFields(state)[1]).toMatchObject({ disabled: false, loading: true });
+    expect(answersBefore(state, 1)).toEqual({ job: 'crack' });
+    state = receiveOptions(state, 1, questions, { job: 'crack' });
+    expect(guideFields(state)[1]).toMatchObject({
+      loading: false,
+      options: [option('wood'), option('plaster')],
+    });
+  });
+
+  it('clears every later answer and option when an earlier answer changes', () => {
+    let state = startGuide(questions);
+    state = receiveOptions(choose(state, 0, 'crack').state, 1, questions, { job: 'crack' });
+    state = receiveOptions(choose(state, 1, 'wood').state, 2, questions, { job: 'crack', surface: 'wood' });
+    state = choose(state, 2, 'interior').state;
+    expect(canSubmit(state)).toBe(true);
+
+    const changed = choose(state, 0, 'hole');
+    expect(changed.reload).toBe(1);
+    expect(changed.state.answers).toEqual(['hole', '', '']);
+    expect(changed.state.options[1]).toBeUndefined();
+    expect(changed.state.options[2]).toBeUndefined();
+    expect(guideFields(changed.state)[2]?.disabled).toBe(true);
+    expect(canSubmit(changed.state)).toBe(false);
+  });
+
+  it('ignores options that arrive for answers that have since changed', () => {
+    const first = choose(startGuide(questions), 0, 'crack').state;
+    const second = choose(first, 0, 'hole').state;
+    expect(receiveOptions(second, 1, questions, { job: 'crack' })).toBe(second);
+  });
+
+  it('reloads nothing after the last question or when an answer is cleared', () => {
+    const state = startGuide(questions);
+    expect(choose(state, 2, 'interior').reload).toBeUndefined();
+    expect(choose(state, 0, '').reload).toBeUndefined();
+  });
+});
+
+describe('choice-guide codec', () => {
+  it('encodes base64url without padding and decodes back', () => {
+    const encoded = encodeGuideAnswers({ job: 'crack', surface: 'wood' });
+    expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(encoded).toBe(
+      Buffer.from(JSON.stringify({ job: 'crack', surface: 'wood' })).toString('base64url'),
+    );
+    expect(decodeGuideAnswers(encoded)).toEqual({ job: 'crack', surface: 'wood' });
+  });
+
+  it('round-trips any answers, unicode included', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ minLength: 1 }), fc.string()), (answers) => {
+        expect(decodeGuideAnswers(encodeGuideAnswers(answers))).toEqual(answers);
+      }),
+    );
+  });
+
+  it('rejects parameters it did not produce', () => {
+    expect(decodeGuideAnswers('not base64!')).toBeUndefined();
+    expect(decodeGuideAnswers(Buffer.from('[1,2]').toString('base64url'))).toBeUndefined();
+    expect(decodeGuideAnswers(Buffer.from('{"a":1}').toString('base64url'))).toBeUndefined();
+    expect(decodeGuideAnswers('')).toBeUndefined();
+  });
+});
