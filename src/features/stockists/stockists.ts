@@ -1,0 +1,60 @@
+/** Pure logic of the stockist locator: reading the search text, distances, links and list formatting. */
+
+/** Search radius: 50 miles, far enough to find a merchant from most of the UK, near enough to be useful. */
+export const SEARCH_RADIUS_KM = 80.47;
+export const KM_PER_MILE = 1.609344;
+
+const FULL_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})$/;
+const DISTRICT = /^[A-Z]{1,2}\d[A-Z\d]?$/;
+const AREA = /^[A-Z]{1,2}$/;
+
+export type SearchTarget = { postcode: string } | { town: string };
+
+/**
+ * What the visitor typed: a full postcode (`M1 1AE`), a district (`M1`), an area (`LS`) or else a town name.
+ * Postcodes come back upper-case with the single space of the Royal Mail format. Undefined for empty text.
+ */
+export function readSearchText(text: string): SearchTarget | undefined {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  if (!trimmed) return undefined;
+  const compact = trimmed.replace(/\s/g, '').toUpperCase();
+  const full = FULL_POSTCODE.exec(compact);
+  if (full) return { postcode: `${full[1]} ${full[2]}` };
+  if (DISTRICT.test(compact) || AREA.test(compact)) return { postcode: compact };
+  return { town: trimmed };
+}
+
+/** `{ miles: '3.1', km: '5.0' }`: UK readers think in miles; km is shown beside for the metric-minded. */
+export function formatDistance(distanceKm: number): { miles: string; km: string } {
+  return { miles: (distanceKm / KM_PER_MILE).toFixed(1), km: distanceKm.toFixed(1) };
+}
+
+export function radiusMiles(radiusKm: number): number {
+  return Math.round(radiusKm / KM_PER_MILE);
+}
+
+/** `tel:` link in E.164 for a UK number written the national way (`0161 496 0000` → `tel:+441614960000`). */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, '');
+  if (digits.startsWith('+')) return `tel:${digits}`;
+  if (digits.startsWith('0')) return `tel:+44${digits.slice(1)}`;
+  return `tel:${digits}`;
+}
+
+/** One line of postal address: street, town, postcode. */
+export function formatAddress(stockist: { address: string; town: string; postcode: string }): string {
+  return [stockist.address, stockist.town, stockist.postcode].filter(Boolean).join(', ');
+}
+
+const coordinate = (value: number) => value.toFixed(6).replace(/\.?0+$/, '');
+
+/** Google Maps directions to the stockist from wherever the visitor is (their app asks for the start). */
+export function googleDirectionsUrl(to: { latitude: number; longitude: number }): string {
+  const destination = `${coordinate(to.latitude)},${coordinate(to.longitude)}`;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
+/** OpenStreetMap directions with an empty start, for people who prefer open maps. */
+export function osmDirectionsUrl(to: { latitude: number; longitude: number }): string {
+  return `https://www.openstreetmap.org/directions?route=${encodeURIComponent(`;${coordinate(to.latitude)},${coordinate(to.longitude)}`)}`;
+}
