@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { calculate, describeMix, emptyInput, type CalculatorProduct } from './calculator.ts';
+
+const product: CalculatorProduct = {
+  id: 7,
+  name: 'Plasterwick Multi-Finish',
+  slug: 'plasterwick-multi-finish',
+  consumption: 0.8,
+  maxThickness: 5,
+  packs: [
+    { reference: 'MF-25', label: '25 kg bag', grams: 25_000, exVat: 2_600, incVat: 3_120 },
+    { reference: 'MF-5', label: '5 kg bag', grams: 5_000, exVat: 1_120, incVat: 1_344 },
+  ],
+};
+
+describe('calculate', () => {
+  it('asks for every field with the spec messages', () => {
+    const { errors } = calculate(emptyInput(), [product]);
+    expect(errors).toEqual({
+      product: 'Field required: Product',
+      area: 'Field required: Surface area (m²)',
+      thickness: 'Field required: Thickness (mm)',
+    });
+  });
+
+  it('refuses values under 1 with the min_value message', () => {
+    const { errors } = calculate({ ...emptyInput('7'), area: '0,5', thickness: '0' }, [product]);
+    expect(errors).toEqual({
+      area: 'Please enter a value of 1 or more.',
+      thickness: 'Please enter a value of 1 or more.',
+    });
+  });
+
+  it('works out kilograms with wastage and the cheapest packs, in words', () => {
+    const { result } = calculate({ ...emptyInput('7'), area: '20', thickness: '3' }, [product]);
+    expect(result?.quantity.requiredGrams).toBe(52_800);
+    expect(result?.tooThick).toBe(false);
+    expect(describeMix(result!.mix!, product, 'pro')).toBe(
+      '2 × 25 kg bag and 1 × 5 kg bag = 55 kg for 63,20 £',
+    );
+    expect(describeMix(result!.mix!, product, 'part')).toBe(
+      '2 × 25 kg bag and 1 × 5 kg bag = 55 kg for 75,84 £',
+    );
+  });
+
+  it('takes walls minus openings, and checks each dimension', () => {
+    const input = {
+      ...emptyInput('7'),
+      mode: 'walls' as const,
+      walls: [
+        { width: '4', height: '2,5' },
+        { width: '3', height: '2.5' },
+      ],
+      openings: [{ width: '0.9', height: '2' }],
+      thickness: '2',
+    };
+    expect(calculate(input, [product]).result?.areaM2).toBe(15.7);
+    const { errors } = calculate({ ...input, walls: [{ width: '', height: '-1' }] }, [product]);
+    expect(errors).toEqual({
+      'wall-0-width': 'Field required: Wall 1 length (m)',
+      'wall-0-height': 'Please enter a number, for example 2.5',
+    });
+    expect(
+      calculate({ ...input, walls: [{ width: '1', height: '1' }], openings: [{ width: '2', height: '2' }] }, [
+        product,
+      ]).errors,
+    ).toEqual({ walls: 'The openings cannot be larger than the walls.' });
+    expect(
+      calculate({ ...input, walls: [{ width: '0.5', height: '1' }], openings: [] }, [product]).errors,
+    ).toEqual({
+      walls: 'Please enter a value of 1 or more.',
+    });
+  });
+
+  it('warns when the thickness is above the product maximum', () => {
+    expect(calculate({ ...emptyInput('7'), area: '10', thickness: '8' }, [product]).result?.tooThick).toBe(
+      true,
+    );
+  });
+});

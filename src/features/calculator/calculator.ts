@@ -1,0 +1,212 @@
+/**
+ * The calculator's form logic, free of React: validates what was typed (spec §5 messages), works out the surface,
+ * the kilograms with wastage, and the cheapest pack mix, and words the answer.
+ */
+import type { Audience } from '../../lib/config.ts';
+import { formatPrice } from '../../lib/format.ts';
+import { cheapestPackMix, type PackMix } from './packs.ts';
+import {
+  WASTAGE_RATE,
+  netWallArea,
+  parseDecimal,
+  quantityNeeded,
+  roundHundredths,
+  type Quantity,
+} from './quantity.ts';
+import { toolsText } from './tools-text.ts';
+
+/** One pack size of a product, as the page hands it to the island. */
+export interface CalculatorPack {
+  reference: string;
+  label: string;
+  grams: number;
+  exVat: number;
+  incVat: number;
+}
+
+/** A product with a consumption rate, reduced to what the calculator needs. */
+export interface CalculatorProduct {
+  id: number;
+  name: string;
+  slug: string;
+  /** kg per m² per mm of thickness. */
+  consumption: number;
+  /** Maximum thickness in one coat, mm. */
+  maxThickness?: number;
+  packs: CalculatorPack[];
+}
+
+export interface Dimensions {
+  width: string;
+  height: string;
+}
+
+export interface CalculatorInput {
+  productId: string;
+  mode: 'area' | 'walls';
+  area: string;
+  walls: Dimensions[];
+  openings: Dimensions[];
+  thickness: string;
+}
+
+/** Field → message. Keys: `product`, `area`, `thickness`, `walls`, `wall-{i}-width`, `opening-{i}-height`… */
+export type CalculatorErrors = Record<string, string>;
+
+export interface CalculatorResult {
+  product: CalculatorProduct;
+  areaM2: number;
+  thicknessMm: number;
+  quantity: Quantity;
+  mix: PackMix | undefined;
+  /** The thickness is more than the product takes in one coat. */
+  tooThick: boolean;
+}
+
+export const emptyInput = (productId = ''): CalculatorInput => ({
+  productId,
+  mode: 'area',
+  area: '',
+  walls: [{ width: '', height: '' }],
+  openings: [],
+  thickness: '',
+});
+
+function readNumber(
+  errors: CalculatorErrors,
+  key: string,
+  fieldLabel: string,
+  text: string,
+  rule: 'min_value' | 'positive',
+): number | undefined {
+  if (!text.trim()) {
+    errors[key] = toolsText('validation.required', { field: fieldLabel });
+    return undefined;
+  }
+  const value = parseDecimal(text);
+  if (value === undefined) {
+    errors[key] = toolsText('validation.number');
+    return undefined;
+  }
+  if (rule === 'min_value' && value < 1) errors[key] = toolsText('validation.min_value');
+  if (rule === 'positive' && value <= 0) errors[key] = toolsText('validation.positive');
+  return key in errors ? undefined : value;
+}
+
+function readRectangles(errors: CalculatorErrors, kind: 'wall' | 'opening', rows: Dimensions[]) {
+  return rows.map((row, i) => {
+    const n = i + 1;
+    const first =
+      kind === 'wall'
+        ? toolsText('calculator.wall_length', { n })
+        : toolsText('calculator.opening_width', { n });
+    const second =
+      kind === 'wall'
+        ? toolsText('calculator.wall_height', { n })
+        : toolsText('calculator.opening_height', { n });
+    return {
+      width: readNumber(errors, `${kind}-${i}-width`, first, row.width, 'positive'),
+      height: readNumber(errors, `${kind}-${i}-height`, second, row.height, 'positive'),
+    };
+  });
+}
+
+/** Validates the form; either the errors to show or the complete answer. */
+export function calculate(
+  input: CalculatorInput,
+  products: CalculatorProduct[],
+): { errors: CalculatorErrors; result?: undefined } | { errors?: undefined; result: CalculatorResult } {
+  const errors: CalculatorErrors = {};
+  const product = products.find((candidate) => String(candidate.id) === input.productId);
+  if (!product) errors.product = toolsText('validation.required', { field: toolsText('calculator.product') });
+
+  let areaM2: number | undefined;
+  if (input.mode === 'area') {
+    areaM2 = readNumber(errors, 'area', toolsText('calculator.area'), input.area, 'min_value');
+  } else {
+    const walls = readRectangles(errors, 'wall', input.walls);
+    const openings = readRectangles(errors, 'opening', input.openings);
+    const complete = <T extends { width?: number; height?: number }>(list: T[]) =>
+      list.every((r) => r.width !== undefined && r.height !== undefined);
+    if (complete(walls) && complete(openings)) {
+      const rectangles = (list: { width?: number; height?: number }[]) =>
+        list.map((r) => ({ width: r.width ?? 0, height: r.height ?? 0 }));
+      const gross = netWallArea(rectangles(walls), []);
+      const holes = netWallArea(rectangles(openings), []);
+      if (holes >= gross && holes > 0) errors.walls = toolsText('validation.openings_too_large');
+      else {
+        areaM2 = netWallArea(rectangles(walls), rectangles(openings));
+        if (areaM2 < 1) errors.walls = toolsText('validation.min_value');
+      }
+    }
+  }
+
+  const thicknessMm = readNumber(
+    errors,
+    'thickness',
+    toolsText('calculator.thickness'),
+    input.thickness,
+    'min_value',
+  );
+  if (Object.keys(errors).length > 0 || !product || areaM2 === undefined || thicknessMm === undefined) {
+    return { errors };
+  }
+
+  const quantity = quantityNeeded(areaM2, thicknessMm, product.consumption);
+  const mix = cheapestPackMix(
+    product.packs.map((pack) => ({ reference: pack.reference, grams: pack.grams, pence: pack.incVat })),
+    quantity.requiredGrams,
+  );
+  return {
+    result: {
+      product,
+      areaM2,
+      thicknessMm,
+      quantity,
+      mix,
+      tooThick: product.maxThickness !== undefined && thicknessMm > product.maxThickness,
+    },
+  };
+}
+
+/** `12.5` → `12.5`, `12` → `12`, `12.345` → `12.35`: the quantities shown to people. */
+export function formatQuantity(value: number): string {
+  return String(roundHundredths(value));
+}
+
+/** Totals of a mix in both VAT bases (the optimiser worked on the inc-VAT price people pay). */
+export function mixTotals(mix: PackMix, product: CalculatorProduct): { exVat: number; incVat: number } {
+  return mix.lines.reduce(
+    (totals, line) => {
+      const pack = product.packs.find((candidate) => candidate.reference === line.pack.reference);
+      return {
+        exVat: totals.exVat + (pack?.exVat ?? 0) * line.count,
+        incVat: totals.incVat + (pack?.incVat ?? 0) * line.count,
+      };
+    },
+    { exVat: 0, incVat: 0 },
+  );
+}
+
+/** "2 × 25 kg bag and 1 × 5 kg bag = 55 kg for 63,20 £" (pro: ex VAT, DIY: inc VAT). */
+export function describeMix(mix: PackMix, product: CalculatorProduct, audience: Audience): string {
+  const parts = mix.lines.map((line) =>
+    toolsText('calculator.mix_line', {
+      count: line.count,
+      pack:
+        product.packs.find((pack) => pack.reference === line.pack.reference)?.label ?? line.pack.reference,
+    }),
+  );
+  const lines =
+    parts.length > 1
+      ? `${parts.slice(0, -1).join(', ')}${toolsText('calculator.and')}${parts.at(-1)}`
+      : parts.join('');
+  const totals = mixTotals(mix, product);
+  return toolsText('calculator.mix', {
+    lines,
+    kg: formatQuantity(mix.totalGrams / 1000),
+    price: formatPrice(audience === 'pro' ? totals.exVat : totals.incVat),
+  });
+}
+
+export const WASTAGE_PERCENT = Math.round(WASTAGE_RATE * 100);
