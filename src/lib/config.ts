@@ -7,6 +7,9 @@ export const DEFAULT_AUDIENCE: Audience = 'pro';
 /** Route segment of each audience (catalogue keys target_route_pro / target_route_part). */
 export const TARGET_SEGMENTS: Record<Audience, string> = { pro: 'professional-filler', part: 'diy-filler' };
 
+/** Sales-plan id of each audience on the UK site (back-office contract: 1 = Trade, 2 = DIY). */
+export const PLAN_IDS: Record<Audience, number> = { pro: 1, part: 2 };
+
 export const SITE_ID = 3;
 export const LOCALE = 'en-GB';
 export const FALLBACK_LANG = 'en';

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { displayPrice, formatPrice, parsePrice } from './format.ts';
+
+describe('formatPrice', () => {
+  it('shows a comma and two decimals for non-whole amounts', () => {
+    expect(formatPrice(1250)).toBe('12,50 £');
+    expect(formatPrice(1205)).toBe('12,05 £');
+    expect(formatPrice(1)).toBe('0,01 £');
+  });
+
+  it('drops decimals for whole amounts unless forced', () => {
+    expect(formatPrice(1200)).toBe('12 £');
+    expect(formatPrice(0)).toBe('0 £');
+    expect(formatPrice(1200, { forceDecimals: true })).toBe('12,00 £');
+  });
+
+  it('formats negative amounts (discounts)', () => {
+    expect(formatPrice(-350)).toBe('-3,50 £');
+  });
+
+  it('rejects non-numbers', () => {
+    expect(() => formatPrice(Number.NaN)).toThrow(RangeError);
+  });
+
+  it('round-trips through parsePrice', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), (pence) => {
+        expect(parsePrice(formatPrice(pence))).toBe(pence);
+        expect(parsePrice(formatPrice(pence, { forceDecimals: true }))).toBe(pence);
+      }),
+    );
+  });
+});
+
+describe('parsePrice', () => {
+  it('accepts comma and dot decimals and the currency sign', () => {
+    expect(parsePrice('12,5')).toBe(1250);
+    expect(parsePrice('12.50')).toBe(1250);
+    expect(parsePrice('£ 12')).toBe(1200);
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(parsePrice('')).toBeUndefined();
+    expect(parsePrice('12,505')).toBeUndefined();
+    expect(parsePrice('twelve')).toBeUndefined();
+  });
+});
+
+describe('displayPrice', () => {
+  const price = { exVat: 1000, incVat: 1200, vatRate: 20, currency: 'GBP' };
+
+  it('shows ex VAT first then inc VAT for pro', () => {
+    expect(displayPrice(price, 'pro')).toEqual({
+      main: '10 £',
+      mainBasis: 'ex_vat',
+      secondary: '12 £',
+      secondaryBasis: 'inc_vat',
+    });
+  });
+
+  it('shows inc VAT only for DIY', () => {
+    expect(displayPrice(price, 'part')).toEqual({ main: '12 £', mainBasis: 'inc_vat' });
+  });
+});

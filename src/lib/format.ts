@@ -1,0 +1,60 @@
+/** Price formatting of spec §5, in one place: `12,50 £`, comma decimals, decimals only when not whole. */
+import { CURRENCY_SYMBOL } from './config.ts';
+import type { Audience } from './config.ts';
+import type { Price } from './api/types.ts';
+
+export interface FormatPriceOptions {
+  /** Always show two decimals, even for whole amounts. */
+  forceDecimals?: boolean;
+}
+
+/** Formats integer pence as `12,50 £` (or `12 £` when whole and not forced). */
+export function formatPrice(pence: number, options: FormatPriceOptions = {}): string {
+  if (!Number.isFinite(pence)) throw new RangeError(`Not a price: ${pence}`);
+  const rounded = Math.round(pence);
+  const sign = rounded < 0 ? '-' : '';
+  const abs = Math.abs(rounded);
+  const pounds = Math.floor(abs / 100);
+  const rest = abs % 100;
+  const decimals = rest !== 0 || options.forceDecimals ? `,${String(rest).padStart(2, '0')}` : '';
+  return `${sign}${pounds}${decimals} ${CURRENCY_SYMBOL}`;
+}
+
+/**
+ * Reads an amount typed by a person (`12,5`, `12.50`, `12 £`, `£12`) into integer pence; undefined when it is
+ * not an amount. Accepts the comma decimal separator of spec §5.
+ */
+export function parsePrice(text: string): number | undefined {
+  const cleaned = text.replace(new RegExp(`[\\s${CURRENCY_SYMBOL}]`, 'g'), '').replace(',', '.');
+  if (!/^-?\d+(\.\d{1,2})?$/.test(cleaned)) return undefined;
+  const [whole = '0', fraction = ''] = cleaned.replace('-', '').split('.');
+  const pence = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return cleaned.startsWith('-') ? -pence : pence;
+}
+
+export interface DisplayedPrice {
+  /** The amount shown first, formatted. */
+  main: string;
+  /** Whether `main` is ex or inc VAT (labels come from the i18n catalogue: price.ex_vat / price.inc_vat). */
+  mainBasis: 'ex_vat' | 'inc_vat';
+  /** The other basis shown beside (pro only). */
+  secondary?: string;
+  secondaryBasis?: 'ex_vat' | 'inc_vat';
+}
+
+/** Pro sees ex-VAT first with inc-VAT beside (UK trade habit); DIY sees inc-VAT only. */
+export function displayPrice(
+  price: Price,
+  audience: Audience,
+  options: FormatPriceOptions = {},
+): DisplayedPrice {
+  if (audience === 'pro') {
+    return {
+      main: formatPrice(price.exVat, options),
+      mainBasis: 'ex_vat',
+      secondary: formatPrice(price.incVat, options),
+      secondaryBasis: 'inc_vat',
+    };
+  }
+  return { main: formatPrice(price.incVat, options), mainBasis: 'inc_vat' };
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { decodeGuideAnswers } from './choice-guide.ts';
+import { canonicalPath, isInternalUrl, paths, switchAudiencePath } from './paths.ts';
+import { parseListingSegments } from './routing.ts';
+
+describe('paths', () => {
+  it('puts the pro home at / and every other page under the segment', () => {
+    expect(paths.home('pro')).toBe('/');
+    expect(paths.home('part')).toBe('/diy-filler');
+    expect(paths.product('pro', 'fine-surface-filler')).toBe(
+      '/professional-filler/product/fine-surface-filler',
+    );
+    expect(paths.product('part', 'fine-surface-filler', 'PW-100-1KG')).toBe(
+      '/diy-filler/product/fine-surface-filler#PW-100-1KG',
+    );
+    expect(paths.contact('part')).toBe('/diy-filler/contact');
+    expect(paths.faq('pro', 'application')).toBe(
+      '/professional-filler/frequently-asked-questions/application',
+    );
+    expect(paths.cmsPage('pro', 'category/fillers')).toBe('/professional-filler/category/fillers');
+  });
+
+  it('builds listing URLs with filter and page segments', () => {
+    const url = paths.category('pro', 'fillers', {
+      filters: [{ key: 'surface', values: ['wood'] }],
+      page: 2,
+    });
+    expect(url).toBe('/professional-filler/category/fillers/SURFACE__wood/_p__2');
+    expect(paths.results('part', 'crack filler ', { page: 3 })).toBe(
+      '/diy-filler/results/crack%20filler/_p__3',
+    );
+    expect(parseListingSegments(url.split('/').slice(4))).toEqual({
+      filters: [{ key: 'surface', values: ['wood'] }],
+      page: 2,
+    });
+  });
+
+  it('builds choice-guide URLs the results page can decode', () => {
+    const url = paths.choiceGuide('pro', { surface: 'wood' });
+    expect(decodeGuideAnswers(url.split('/')[3] ?? '')).toEqual({ surface: 'wood' });
+  });
+});
+
+describe('canonicalPath', () => {
+  const build = (audience: 'pro' | 'part') => paths.product(audience, 'x');
+
+  it('points at the pro URL when the entity exists for pro', () => {
+    expect(canonicalPath('part', build, ['pro', 'part'])).toBe('/professional-filler/product/x');
+    expect(canonicalPath('part', build)).toBe('/professional-filler/product/x');
+    expect(canonicalPath('part', paths.home)).toBe('/');
+  });
+
+  it('keeps its own audience when the entity is DIY only', () => {
+    expect(canonicalPath('part', build, ['part'])).toBe('/diy-filler/product/x');
+  });
+
+  it('drops filter segments', () => {
+    expect(canonicalPath('part', (audience) => paths.category(audience, 'fillers'), ['pro', 'part'])).toBe(
+      '/professional-filler/category/fillers',
+    );
+  });
+});
+
+describe('links', () => {
+  it('recognises links inside the site', () => {
+    expect(isInternalUrl('/diy-filler/news')).toBe(true);
+    expect(isInternalUrl('//evil.example/')).toBe(false);
+    expect(isInternalUrl('http://localhost:4321/x')).toBe(true);
+    expect(isInternalUrl('https://www.youtube.com/')).toBe(false);
+  });
+
+  it('switches audience on the same page', () => {
+    expect(switchAudiencePath('/', 'part')).toBe('/diy-filler');
+    expect(switchAudiencePath('/diy-filler', 'pro')).toBe('/');
+    expect(switchAudiencePath('/professional-filler/news', 'part')).toBe('/diy-filler/news');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * URL builders: the only place that knows the shape of the site's paths (spec §2 route table). Every builder
+ * takes the audience; the pro home is `/`, every other page lives under the audience segment.
+ */
+import { DEFAULT_AUDIENCE, type Audience } from './config.ts';
+import { encodeGuideAnswers, type GuideAnswers } from './choice-guide.ts';
+import { audienceFromSegment, formatListingSegments, segmentOf, type ListingParams } from './routing.ts';
+
+/** Public origin (SITE_URL) on the server; the page's own origin in the browser. */
+export function siteOrigin(): string {
+  if (typeof window !== 'undefined') return window.location.origin;
+  return (globalThis.process?.env?.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+}
+
+function join(audience: Audience, ...parts: (string | undefined)[]): string {
+  const rest = parts.filter((part): part is string => part !== undefined && part !== '');
+  return `/${[segmentOf(audience), ...rest].join('/')}`;
+}
+
+function listing(audience: Audience, base: string[], params?: Partial<ListingParams>): string {
+  return join(audience, ...base, ...formatListingSegments(params ?? {}));
+}
+
+export const paths = {
+  home: (audience: Audience) => (audience === DEFAULT_AUDIENCE ? '/' : join(audience)),
+  /** `{slug}#{reference}` preselects that variant on the product page. */
+  product: (audience: Audience, slug: string, reference?: string) =>
+    join(audience, 'product', slug) + (reference ? `#${encodeURIComponent(reference)}` : ''),
+  category: (audience: Audience, slug: string, params?: Partial<ListingParams>) =>
+    listing(audience, ['category', slug], params),
+  /** Every category, i.e. `/category` with no slug ("Our fillers"). */
+  catalogue: (audience: Audience, params?: Partial<ListingParams>) => listing(audience, ['category'], params),
+  results: (audience: Audience, search: string, params?: Partial<ListingParams>) =>
+    listing(audience, ['results', encodeURIComponent(search.trim())], params),
+  choiceGuide: (audience: Audience, answers: GuideAnswers, params?: Partial<ListingParams>) =>
+    listing(audience, ['choice-guide', encodeGuideAnswers(answers)], params),
+  contact: (audience: Audience) => join(audience, 'contact'),
+  confirmation: (audience: Audience) => join(audience, 'confirmation'),
+  folder: (audience: Audience, slug: string, type?: string) => join(audience, 'folder', slug, type),
+  faq: (audience: Audience, tag?: string) => join(audience, 'frequently-asked-questions', tag),
+  careers: (audience: Audience, filters: string[] = []) => join(audience, 'careers', ...filters),
+  careersEnquiry: (audience: Audience) => join(audience, 'careers', 'careers-enquiry'),
+  news: (audience: Audience, tag?: string) => join(audience, 'news', tag),
+  sitemap: (audience: Audience) => join(audience, 'sitemap'),
+  compare: (audience: Audience) => join(audience, 'compare-products'),
+  favourites: (audience: Audience) => join(audience, 'favorites'),
+  calculator: (audience: Audience) => join(audience, 'quantity-calculator'),
+  stockists: (audience: Audience) => join(audience, 'where-to-find-our-products'),
+  downloads: (audience: Audience) => join(audience, 'downloads'),
+  technicalDocumentation: (audience: Audience, type?: string) =>
+    join(audience, 'technical-documentation', type),
+  jobsiteSupport: (audience: Audience) => join(audience, 'jobsite-support'),
+  /** CMS catch-all; also resolves menu slugs relative to the segment (`news`, `category/fillers`). */
+  cmsPage: (audience: Audience, slug: string) => join(audience, ...slug.split('/')),
+  preview: (id: number, token: string) => `/preview/${id}?token=${encodeURIComponent(token)}`,
+} as const;
+
+/**
+ * Canonical path of an entity (spec §2, design.md): its pro-segment URL (without filter segments) when it
+ * exists for pro, else its own audience's URL; never a URL that redirects. `build` makes the path for an
+ * audience; `audiences` are those the entity exists in (omit for pages that exist in both).
+ */
+export function canonicalPath(
+  current: Audience,
+  build: (audience: Audience) => string,
+  audiences?: readonly Audience[],
+): string {
+  const target = !audiences || audiences.includes(DEFAULT_AUDIENCE) ? DEFAULT_AUDIENCE : current;
+  return build(target);
+}
+
+export function absoluteUrl(path: string): string {
+  return new URL(path, `${siteOrigin()}/`).toString();
+}
+
+/** True when `url` points inside this site (same host as SITE_URL or the page, or a relative path). */
+export function isInternalUrl(url: string): boolean {
+  if (url.startsWith('/') && !url.startsWith('//')) return true;
+  try {
+    const host = new URL(url).host;
+    return host === new URL(siteOrigin()).host;
+  } catch {
+    return false;
+  }
+}
+
+/** The same page in the other audience: swaps the segment (home ↔ home). */
+export function switchAudiencePath(pathname: string, to: Audience): string {
+  const parts = pathname.split('/').filter((part) => part !== '');
+  const rest = audienceFromSegment(parts[0]) ? parts.slice(1) : parts;
+  return rest.length === 0 ? paths.home(to) : join(to, ...rest);
+}

@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MAX_FILTER_SEGMENTS } from './config.ts';
+import {
+  audienceFromSegment,
+  decodeNumberValue,
+  encodeFilterValue,
+  formatListingSegments,
+  matchFilterValue,
+  parseListingSegments,
+  segmentOf,
+  splitCategoryPath,
+  toggleFilterValue,
+} from './routing.ts';
+import common from '../i18n/en-GB/common.json' with { type: 'json' };
+
+describe('audience segments', () => {
+  it('maps both audiences and nothing else', () => {
+    expect(audienceFromSegment('professional-filler')).toBe('pro');
+    expect(audienceFromSegment('diy-filler')).toBe('part');
+    expect(audienceFromSegment('pro')).toBeUndefined();
+    expect(audienceFromSegment(undefined)).toBeUndefined();
+    expect(segmentOf('part')).toBe('diy-filler');
+  });
+
+  it('agrees with the catalogue keys target_route_{target}', () => {
+    expect(segmentOf('pro')).toBe(common.target_route_pro);
+    expect(segmentOf('part')).toBe(common.target_route_part);
+  });
+});
+
+describe('filter values', () => {
+  it('writes spaces and decimal points as dashes, lowercase', () => {
+    expect(encodeFilterValue('Ready mixed')).toBe('ready-mixed');
+    expect(encodeFilterValue('1.5')).toBe('1-5');
+    expect(encodeFilterValue('interior_exterior')).toBe('interior_exterior');
+    expect(encodeFilterValue('Crème')).toBe('creme');
+  });
+
+  it('resolves a segment value against the real values', () => {
+    expect(matchFilterValue('1-5', ['1', '1.5', '2'])).toBe('1.5');
+    expect(matchFilterValue('wood', ['plaster'])).toBeUndefined();
+    expect(decodeNumberValue('12-5')).toBe(12.5);
+    expect(decodeNumberValue('abc')).toBeUndefined();
+  });
+});
+
+describe('parseListingSegments', () => {
+  it('reads filters and the page', () => {
+    expect(parseListingSegments(['SURFACE__wood__plaster', 'FORMAT__ready_mixed', '_p__3'])).toEqual({
+      filters: [
+        { key: 'surface', values: ['wood', 'plaster'] },
+        { key: 'format', values: ['ready_mixed'] },
+      ],
+      page: 3,
+    });
+    expect(parseListingSegments([])).toEqual({ filters: [], page: 1 });
+    expect(parseListingSegments(['MAX_THICKNESS__10'])).toEqual({
+      filters: [{ key: 'max_thickness', values: ['10'] }],
+      page: 1,
+    });
+  });
+
+  it('ignores p, r and the search term', () => {
+    expect(
+      parseListingSegments(['P__1', 'R__x', 'FILLER__wood', 'USE__interior'], { search: 'filler' }),
+    ).toEqual({
+      filters: [{ key: 'use', values: ['interior'] }],
+      page: 1,
+    });
+  });
+
+  it('refuses malformed segments', () => {
+    expect(parseListingSegments(['surface__wood'])).toBeNull();
+    expect(parseListingSegments(['SURFACE__Wood'])).toBeNull();
+    expect(parseListingSegments(['SURFACE'])).toBeNull();
+    expect(parseListingSegments(['SURFACE__'])).toBeNull();
+    expect(parseListingSegments(['_p__2', 'SURFACE__wood'])).toBeNull();
+    expect(parseListingSegments(['_p__0'])).toBeNull();
+    expect(parseListingSegments(['_p__abc'])).toBeNull();
+  });
+
+  it('accepts up to 10 filter segments', () => {
+    const keys = 'ABCDEFGHIJK'.split('').map((key) => `${key}__x`);
+    expect(parseListingSegments(keys.slice(0, MAX_FILTER_SEGMENTS))?.filters).toHaveLength(10);
+    expect(parseListingSegments(keys.slice(0, MAX_FILTER_SEGMENTS + 1))).toBeNull();
+  });
+
+  it('never throws on arbitrary input', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 14 }), fc.option(fc.string()), (segments, search) => {
+        parseListingSegments(segments, { search: search ?? undefined });
+      }),
+    );
+  });
+});
+
+const keyArb = fc
+  .stringMatching(/^[a-z][a-z0-9]{0,6}(_[a-z0-9]{1,5})?$/)
+  .filter((key) => key !== 'p' && key !== 'r');
+const valueArb = fc.stringMatching(/^[a-z0-9-]{1,8}(_[a-z0-9-]{1,5})?$/);
+const paramsArb = fc.record({
+  filters: fc.uniqueArray(
+    fc.record({ key: keyArb, values: fc.uniqueArray(valueArb, { minLength: 1, maxLength: 3 }) }),
+    { selector: (filter) => filter.key, maxLength: MAX_FILTER_SEGMENTS },
+  ),
+  page: fc.integer({ min: 1, max: 9999 }),
+});
+
+describe('formatListingSegments', () => {
+  it('writes the segments of spec §2', () => {
+    expect(
+      formatListingSegments({ filters: [{ key: 'surface', values: ['wood', 'plaster'] }], page: 2 }),
+    ).toEqual(['SURFACE__wood__plaster', '_p__2']);
+    expect(formatListingSegments({ page: 1 })).toEqual([]);
+  });
+
+  it('round-trips with parseListingSegments', () => {
+    fc.assert(
+      fc.property(paramsArb, (params) => {
+        const segments = formatListingSegments(params);
+        expect(parseListingSegments(segments)).toEqual(params);
+        expect(formatListingSegments(parseListingSegments(segments)!)).toEqual(segments);
+      }),
+    );
+  });
+});
+
+describe('category paths and facet links', () => {
+  it('splits the slug from the listing segments', () => {
+    expect(splitCategoryPath('fillers/interior/SURFACE__wood/_p__2')).toEqual({
+      slug: 'fillers/interior',
+      segments: ['SURFACE__wood', '_p__2'],
+    });
+    expect(splitCategoryPath(undefined)).toEqual({ slug: '', segments: [] });
+    expect(splitCategoryPath('_p__2')).toEqual({ slug: '', segments: ['_p__2'] });
+  });
+
+  it('toggles a facet value and goes back to page 1', () => {
+    const start = { filters: [{ key: 'surface', values: ['wood'] }], page: 3 };
+    expect(toggleFilterValue(start, 'surface', 'plaster')).toEqual({
+      filters: [{ key: 'surface', values: ['wood', 'plaster'] }],
+      page: 1,
+    });
+    expect(toggleFilterValue(start, 'surface', 'wood')).toEqual({ filters: [], page: 1 });
+  });
+});
