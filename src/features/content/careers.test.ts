@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import type { Job } from '../../lib/api/content/types.ts';
+import type { JobDetails } from '../../lib/api/types.ts';
 import {
   careersFacets,
   careersFiltersFromSegments,
   careersSegments,
   careersValueSlug,
   filterJobs,
+  parseCareersPath,
   selectedLabels,
 } from './careers.ts';
 
-const job = (contract: string, location: string, department: string, experience: string): { job: Job } => ({
-  job: { contract, location, department, experience },
+const job = (
+  contract: string,
+  location: string,
+  department: string,
+  experience: string,
+): { job: JobDetails } => ({
+  job: { contract, location, department, experience, salary: '' },
 });
 
 const jobs = [
@@ -24,37 +30,52 @@ describe('careersValueSlug', () => {
   it('lower-cases and hyphenates', () => {
     expect(careersValueSlug('Entry level')).toBe('entry-level');
     expect(careersValueSlug('Fixed-term')).toBe('fixed-term');
-    expect(careersValueSlug('Stoke-on-Trent ')).toBe('stoke-on-trent');
-    expect(careersValueSlug('Research & Development')).toBe('research-development');
+    expect(careersValueSlug('Stoke-on-Trent')).toBe('stoke-on-trent');
+  });
+});
+
+describe('parseCareersPath', () => {
+  it('reads up to four filter segments', () => {
+    expect(parseCareersPath('')).toEqual({});
+    expect(parseCareersPath('CONTRACT__permanent__fixed-term/LOCATION__manchester')).toEqual({
+      contract: ['permanent', 'fixed-term'],
+      location: ['manchester'],
+    });
+    expect(
+      parseCareersPath('CONTRACT__permanent/LOCATION__leeds/DEPARTMENT__sales/EXPERIENCE__graduate'),
+    ).toEqual({
+      contract: ['permanent'],
+      location: ['leeds'],
+      department: ['sales'],
+      experience: ['graduate'],
+    });
+  });
+
+  it('merges a repeated key and drops duplicate values', () => {
+    expect(parseCareersPath('LOCATION__leeds/LOCATION__leeds__york')).toEqual({
+      location: ['leeds', 'york'],
+    });
+  });
+
+  it('rejects unknown keys, bad syntax, page segments and more than four segments', () => {
+    expect(parseCareersPath('SALARY__high')).toBeUndefined();
+    expect(parseCareersPath('contract__permanent')).toBeUndefined();
+    expect(parseCareersPath('CONTRACT__Permanent')).toBeUndefined();
+    expect(parseCareersPath('CONTRACT__')).toBeUndefined();
+    expect(parseCareersPath('CONTRACT__permanent/_p__2')).toBeUndefined();
+    expect(
+      parseCareersPath('CONTRACT__a/LOCATION__b/DEPARTMENT__c/EXPERIENCE__d/CONTRACT__e'),
+    ).toBeUndefined();
   });
 });
 
 describe('careersFiltersFromSegments', () => {
-  it('maps keys to fields and keeps values', () => {
-    expect(
-      careersFiltersFromSegments([
-        { key: 'CONTRACT', values: ['permanent', 'fixed-term'] },
-        { key: 'LOCATION', values: ['manchester'] },
-      ]),
-    ).toEqual({ contract: ['permanent', 'fixed-term'], location: ['manchester'] });
-  });
-
-  it('rejects unknown keys, repeated keys and empty segments', () => {
-    expect(careersFiltersFromSegments([{ key: 'SALARY', values: ['high'] }])).toBeUndefined();
-    expect(careersFiltersFromSegments([{ key: 'contract', values: ['permanent'] }])).toBeUndefined();
-    expect(
-      careersFiltersFromSegments([
-        { key: 'CONTRACT', values: ['permanent'] },
-        { key: 'CONTRACT', values: ['fixed-term'] },
-      ]),
-    ).toBeUndefined();
-    expect(careersFiltersFromSegments([{ key: 'CONTRACT', values: [] }])).toBeUndefined();
-  });
-
-  it('drops duplicate values', () => {
-    expect(careersFiltersFromSegments([{ key: 'LOCATION', values: ['leeds', 'leeds'] }])).toEqual({
-      location: ['leeds'],
+  it('maps lower-case keys to fields and rejects others', () => {
+    expect(careersFiltersFromSegments([{ key: 'department', values: ['sales'] }])).toEqual({
+      department: ['sales'],
     });
+    expect(careersFiltersFromSegments([{ key: 'salary', values: ['high'] }])).toBeUndefined();
+    expect(careersFiltersFromSegments([{ key: 'contract', values: [] }])).toBeUndefined();
   });
 });
 
@@ -69,11 +90,7 @@ describe('careersSegments', () => {
 
   it('round-trips through the parser', () => {
     const filters = { department: ['sales'], experience: ['graduate', 'entry-level'] };
-    const segments = careersSegments(filters).map((segment) => {
-      const [key = '', ...values] = segment.split('__');
-      return { key, values };
-    });
-    expect(careersFiltersFromSegments(segments)).toEqual({
+    expect(parseCareersPath(careersSegments(filters).join('/'))).toEqual({
       department: ['sales'],
       experience: ['entry-level', 'graduate'],
     });

@@ -4,7 +4,15 @@
  * key are alternatives (OR), keys combine (AND). Jobs are few, so they are filtered here rather than by the API:
  * that also gives each option its count.
  */
-import type { Job } from '../../lib/api/content/types.ts';
+import type { JobDetails as Job } from '../../lib/api/types.ts';
+import { MAX_CAREERS_FILTERS } from '../../lib/config.ts';
+import {
+  encodeFilterValue,
+  formatListingSegments,
+  isPageSegment,
+  parseListingSegments,
+  type FilterSegment,
+} from '../../lib/routing.ts';
 
 export const CAREERS_FIELDS = ['contract', 'location', 'department', 'experience'] as const;
 export type CareersField = (typeof CAREERS_FIELDS)[number];
@@ -12,41 +20,40 @@ export type CareersField = (typeof CAREERS_FIELDS)[number];
 /** Selected value slugs per field; absent field = no filter. */
 export type CareersFilters = Partial<Record<CareersField, string[]>>;
 
-/** A filter segment already split by the routing helpers: its KEY and its values. */
-export interface FilterSegment {
-  key: string;
-  values: string[];
-}
-
-/** Lower-case slug of a job field value, as it appears in filter segments ("Fixed-term" → `fixed-term`). */
-export function careersValueSlug(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** A job field value as it appears in filter segments ("Entry level" → `entry-level`). */
+export const careersValueSlug = encodeFilterValue;
 
 /**
- * Turns parsed segments into filters. `undefined` when a key is unknown or repeated, or a segment has no value:
- * such a URL names no page, so the route answers 404.
+ * Reads the filter segments after /careers/ (`CONTRACT__permanent/LOCATION__leeds__manchester`). `undefined`
+ * when the path is not a careers listing: bad syntax, an unknown key, a page segment (the list is not paged) or
+ * more than MAX_CAREERS_FILTERS segments. The route answers 404 then.
  */
+export function parseCareersPath(path: string | undefined): CareersFilters | undefined {
+  const segments = (path ?? '').split('/').filter((segment) => segment !== '');
+  if (segments.length > MAX_CAREERS_FILTERS || segments.some(isPageSegment)) return undefined;
+  const params = parseListingSegments(segments);
+  if (!params) return undefined;
+  return careersFiltersFromSegments(params.filters);
+}
+
+/** Parsed segments (lower-case keys, as the routing helpers give them) → filters; unknown key → `undefined`. */
 export function careersFiltersFromSegments(segments: readonly FilterSegment[]): CareersFilters | undefined {
   const filters: CareersFilters = {};
   for (const segment of segments) {
-    const field = CAREERS_FIELDS.find((name) => name.toUpperCase() === segment.key);
-    if (!field || filters[field] || segment.values.length === 0) return undefined;
-    filters[field] = [...new Set(segment.values)];
+    const field = CAREERS_FIELDS.find((name) => name === segment.key);
+    if (!field || segment.values.length === 0) return undefined;
+    filters[field] = [...new Set([...(filters[field] ?? []), ...segment.values])];
   }
   return filters;
 }
 
 /** Segments of `filters` in canonical order (field order of CAREERS_FIELDS, values sorted). */
 export function careersSegments(filters: CareersFilters): string[] {
-  return CAREERS_FIELDS.flatMap((field) => {
-    const values = filters[field];
-    return values && values.length > 0 ? [[field.toUpperCase(), ...[...values].sort()].join('__')] : [];
+  return formatListingSegments({
+    filters: CAREERS_FIELDS.flatMap((field) => {
+      const values = filters[field];
+      return values && values.length > 0 ? [{ key: field, values: [...values].sort() }] : [];
+    }),
   });
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatFileFormat, formatFileSize, isoDuration } from './format.ts';
+import {
+  fileExtension,
+  formatDate,
+  formatDuration,
+  formatFileFormat,
+  formatFileSize,
+  isoDuration,
+} from './format.ts';
 
 describe('formatFileSize', () => {
   it('uses bytes, KB and MB', () => {
@@ -8,6 +15,14 @@ describe('formatFileSize', () => {
     expect(formatFileSize(860_000)).toBe('840 KB');
     expect(formatFileSize(1_468_006)).toBe('1.4 MB');
     expect(formatFileSize(25 * 1024 * 1024)).toBe('25 MB');
+  });
+});
+
+describe('fileExtension', () => {
+  it('reads the extension of the path only', () => {
+    expect(fileExtension('/api/v1/media/docs/tds-pw100.pdf')).toBe('pdf');
+    expect(fileExtension('/api/v1/media/docs/Brochure.ZIP?v=2#top')).toBe('zip');
+    expect(fileExtension('/api/v1/media/docs/readme')).toBe('');
   });
 });
 

@@ -16,6 +16,12 @@ export function formatFileSize(bytes: number): string {
   return t('content:size.mb', { value });
 }
 
+/** Lower-case extension of a file URL ("/api/v1/media/docs/tds.pdf?v=2" → "pdf"), '' when it has none. */
+export function fileExtension(url: string): string {
+  const path = url.split(/[?#]/)[0] ?? '';
+  return /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+}
+
 /** "PDF", "ZIP"; an unknown extension shows as "File". */
 export function formatFileFormat(extension: string): string {
   return extension ? extension.toUpperCase() : 'File';
