@@ -1,9 +1,21 @@
 /** Every API module, registered under /api/v1 by the app factory. Each module is a Fastify plugin. */
 import type { FastifyPluginAsync } from 'fastify';
 import { contentRoutes } from './content/routes.ts';
+import { formRoutes } from './forms/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { redirectRoutes } from './redirect/routes.ts';
 import { siteRoutes } from './site/routes.ts';
+import { storeLocatorRoutes } from './store-locator/routes.ts';
+import { trainingRoutes } from './training/routes.ts';
 
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, contentRoutes, mediaRoutes, redirectRoutes];
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  siteRoutes,
+  contentRoutes,
+  mediaRoutes,
+  redirectRoutes,
+  storeLocatorRoutes,
+  formRoutes,
+  trainingRoutes,
+];

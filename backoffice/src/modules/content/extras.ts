@@ -4,7 +4,10 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { contentVersion, stockists } from '../../db/schema.ts';
 
-export const contentVersionSchema = z.object({ version: z.number().int(), updated_at: z.string().nullable() });
+export const contentVersionSchema = z.object({
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+});
 
 /** Version 0 with no date until the first write: nothing has changed since the seed. */
 export async function readContentVersion(db: Database): Promise<z.infer<typeof contentVersionSchema>> {

@@ -347,7 +347,12 @@ const faq = define({
       position: row.position,
     };
   },
-  toRow: ({ question, audiences: a, position, ...data }) => ({ title: question, audiences: a, position, data }),
+  toRow: ({ question, audiences: a, position, ...data }) => ({
+    title: question,
+    audiences: a,
+    position,
+    data,
+  }),
   filters: (f) => (f.tag ? [hasTag(f.tag)] : []),
   searchText: (input) => stripHtml(input.answer),
 });
@@ -361,7 +366,12 @@ const tagsInput = z.object({
   kind: tagKinds,
   position: z.number().int().min(0).max(100000).default(0),
 });
-export const tagItem = z.object({ id: z.number().int(), slug: z.string(), label: z.string(), kind: z.string() });
+export const tagItem = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  label: z.string(),
+  kind: z.string(),
+});
 const tags = define({
   item: tagItem,
   input: tagsInput,
@@ -412,7 +422,13 @@ const notice = define({
       position: row.position,
     };
   },
-  toRow: ({ title, type, audiences: a, position, ...data }) => ({ title, type, audiences: a, position, data }),
+  toRow: ({ title, type, audiences: a, position, ...data }) => ({
+    title,
+    type,
+    audiences: a,
+    position,
+    data,
+  }),
   filters(f) {
     const conditions: SQL[] = [];
     if (f.section) conditions.push(sql`${dataField('section')} = ${f.section}`);
@@ -509,7 +525,9 @@ const testimony = define({
 
 // ---- menu -------------------------------------------------------------------------------------------------
 
-const menuCode = z.string().regex(/^menu_(footer_|prefooter_)?(pro|part)$/, 'must be a menu code such as menu_pro');
+const menuCode = z
+  .string()
+  .regex(/^menu_(footer_|prefooter_)?(pro|part)$/, 'must be a menu code such as menu_pro');
 const menuInput = z.object({ code: menuCode, items: z.array(menuItemSchema).max(40) });
 export const menuItem = z.object({ id: z.number().int(), code: z.string(), items: z.array(menuItemSchema) });
 const menu = define({
@@ -539,7 +557,10 @@ const setting = define({
   toItem: (row) => ({
     id: row.id,
     code: row.slug ?? '',
-    value: z.string().catch('').parse((row.data as { value?: unknown }).value),
+    value: z
+      .string()
+      .catch('')
+      .parse((row.data as { value?: unknown }).value),
   }),
   toRow: ({ code, value }) => ({ slug: code, title: code, data: { value } }),
   filters: (f) => (f.code ? [sql`${contentEntries.slug} = ${f.code}`] : []),

@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import { buildSitemap, sitemapSchema } from './sitemap.ts';
-import { audienceSchema, indexFilterSchema, resourceNames, resources, type ResourceName } from './resources.ts';
+import {
+  audienceSchema,
+  indexFilterSchema,
+  resourceNames,
+  resources,
+  type ResourceName,
+} from './resources.ts';
 import { createEntry, deleteEntry, findEntry, listEntries, loadLookup, updateEntry } from './service.ts';
 import { contentVersionSchema, findCities, readContentVersion } from './extras.ts';
 
@@ -27,7 +33,9 @@ const indexQuery = commonQuery.extend({
 });
 const idParam = z.object({ id: z.string().min(1).max(200) });
 const idBody = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const deleteQuery = commonQuery.extend({ id: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+const deleteQuery = commonQuery.extend({
+  id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
 const writeBody = z.record(z.string(), z.unknown());
 
 export const contentRoutes: FastifyPluginAsync = async (plugin) => {
@@ -44,7 +52,10 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ['content'],
         summary: 'Site settings as code/value pairs',
         querystring: commonQuery,
-        response: { 200: z.object({ data: z.array(z.object({ code: z.string(), value: z.string() })) }), ...errors },
+        response: {
+          200: z.object({ data: z.array(z.object({ code: z.string(), value: z.string() })) }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -125,7 +136,9 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
           perPage: boundedInt(1, 100, 20),
         }),
         response: {
-          200: z.object({ data: z.object({ items: z.array(z.object({ name: z.string(), postcode: z.string() })) }) }),
+          200: z.object({
+            data: z.object({ items: z.array(z.object({ name: z.string(), postcode: z.string() })) }),
+          }),
           ...errors,
         },
       },
@@ -162,38 +175,39 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
     const write = { preHandler: app.requireApiKey };
 
     // The settings index has its own flat shape (`GET /setting` above).
-    if (name !== 'setting') app.get(
-      `/${name}`,
-      {
-        schema: {
-          tags,
-          summary: `List ${name} entries`,
-          querystring: indexQuery,
-          response: {
-            200: z.object({ data: z.object({ items: z.array(item), total: z.number().int() }) }),
-            ...errors,
+    if (name !== 'setting')
+      app.get(
+        `/${name}`,
+        {
+          schema: {
+            tags,
+            summary: `List ${name} entries`,
+            querystring: indexQuery,
+            response: {
+              200: z.object({ data: z.object({ items: z.array(item), total: z.number().int() }) }),
+              ...errors,
+            },
           },
         },
-      },
-      async (request) => {
-        const { perPage, page, audience, site_id, lang, sales_plan_id, saleplan_id, client, ...filters } =
-          request.query;
-        const context = await app.context({ site_id, lang, sales_plan_id, saleplan_id, client });
-        const target = audienceOf(audience, context.plan);
-        const key = `list:${name}:${context.site.id}:${target}:${page}:${perPage}:${JSON.stringify(filters)}`;
-        return app.cache.get(key, async () => {
-          const lookup = await loadLookup(app.db, app.cache, context.site.id);
-          const { rows, total } = await listEntries(app.db, name, {
-            siteId: context.site.id,
-            audience: target,
-            filters,
-            page,
-            perPage,
+        async (request) => {
+          const { perPage, page, audience, site_id, lang, sales_plan_id, saleplan_id, client, ...filters } =
+            request.query;
+          const context = await app.context({ site_id, lang, sales_plan_id, saleplan_id, client });
+          const target = audienceOf(audience, context.plan);
+          const key = `list:${name}:${context.site.id}:${target}:${page}:${perPage}:${JSON.stringify(filters)}`;
+          return app.cache.get(key, async () => {
+            const lookup = await loadLookup(app.db, app.cache, context.site.id);
+            const { rows, total } = await listEntries(app.db, name, {
+              siteId: context.site.id,
+              audience: target,
+              filters,
+              page,
+              perPage,
+            });
+            return { data: { items: rows.map((row) => definition.toItem(row, lookup)), total } };
           });
-          return { data: { items: rows.map((row) => definition.toItem(row, lookup)), total } };
-        });
-      },
-    );
+        },
+      );
 
     app.get(
       `/${name}/:id`,
@@ -212,7 +226,10 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
         const target = audienceOf(audience, context.plan);
         const key = `show:${name}:${context.site.id}:${target}:${request.params.id}`;
         return app.cache.get(key, async () => {
-          const row = await findEntry(app.db, name, request.params.id, { siteId: context.site.id, audience: target });
+          const row = await findEntry(app.db, name, request.params.id, {
+            siteId: context.site.id,
+            audience: target,
+          });
           return { data: definition.toItem(row, await loadLookup(app.db, app.cache, context.site.id)) };
         });
       },
@@ -281,7 +298,9 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
         const { site } = await app.context(common);
         const id = request.body?.id ?? queryId;
         if (id === undefined) {
-          throw badRequest('id is required (in the body or the query)', [{ field: 'id', message: 'Required' }]);
+          throw badRequest('id is required (in the body or the query)', [
+            { field: 'id', message: 'Required' },
+          ]);
         }
         await deleteEntry(app.db, name, site.id, id);
         await app.contentChanged();

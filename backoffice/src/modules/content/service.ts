@@ -4,7 +4,13 @@ import type { Database } from '../../db/client.ts';
 import { contentEntries } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { resources, type ContentRow, type IndexFilters, type Lookup, type ResourceName } from './resources.ts';
+import {
+  resources,
+  type ContentRow,
+  type IndexFilters,
+  type Lookup,
+  type ResourceName,
+} from './resources.ts';
 
 export async function loadLookup(db: Database, cache: ReadCache, siteId: number): Promise<Lookup> {
   return cache.get(`content-lookup:${siteId}`, async () => {
@@ -56,7 +62,10 @@ export async function listEntries(db: Database, name: ResourceName, options: Lis
       )
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage),
-    db.select({ total: sql<number>`count(*)::int` }).from(contentEntries).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(contentEntries)
+      .where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }
@@ -118,7 +127,11 @@ export async function updateEntry(
   changes: Record<string, unknown>,
   lookup: Lookup,
 ) {
-  const existing = await findEntry(db, name, String(id), { siteId, audience: undefined, includeDrafts: true });
+  const existing = await findEntry(db, name, String(id), {
+    siteId,
+    audience: undefined,
+    includeDrafts: true,
+  });
   const current = resources[name].toItem(existing, lookup) as Record<string, unknown>;
   const merged = { ...current, ...changes };
   delete merged.id;
@@ -136,7 +149,9 @@ export async function updateEntry(
 export async function deleteEntry(db: Database, name: ResourceName, siteId: number, id: number) {
   const deleted = await db
     .delete(contentEntries)
-    .where(and(eq(contentEntries.siteId, siteId), eq(contentEntries.resource, name), eq(contentEntries.id, id)))
+    .where(
+      and(eq(contentEntries.siteId, siteId), eq(contentEntries.resource, name), eq(contentEntries.id, id)),
+    )
     .returning({ id: contentEntries.id });
   if (deleted.length === 0) throw notFound(`${name} ${id}`);
 }
@@ -147,7 +162,11 @@ async function assertSlugFree(db: Database, name: ResourceName, siteId: number, 
     .select({ id: contentEntries.id })
     .from(contentEntries)
     .where(
-      and(eq(contentEntries.siteId, siteId), eq(contentEntries.resource, name), eq(contentEntries.slug, slug)),
+      and(
+        eq(contentEntries.siteId, siteId),
+        eq(contentEntries.resource, name),
+        eq(contentEntries.slug, slug),
+      ),
     );
   if (clash) {
     throw badRequest(`A ${name} with slug ${slug} already exists`, [

@@ -52,7 +52,11 @@ export async function buildSitemap(
         sql`${audience} = any(${contentEntries.audiences})`,
       ),
     )
-    .orderBy(asc(contentEntries.position), sql`${contentEntries.publishedAt} desc nulls last`, asc(contentEntries.title));
+    .orderBy(
+      asc(contentEntries.position),
+      sql`${contentEntries.publishedAt} desc nulls last`,
+      asc(contentEntries.title),
+    );
 
   const pick = (resource: string, type: string | undefined, prefix: string) =>
     entries

@@ -18,7 +18,11 @@ export const redirectRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ['site'],
         summary: 'Old URLs and where they moved to (301)',
         querystring: commonQuery,
-        response: { 200: z.object({ data: z.object({ items: z.array(redirectItem) }) }), 400: errorBody, 404: errorBody },
+        response: {
+          200: z.object({ data: z.object({ items: z.array(redirectItem) }) }),
+          400: errorBody,
+          404: errorBody,
+        },
       },
     },
     async (request) => {

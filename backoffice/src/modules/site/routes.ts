@@ -94,4 +94,3 @@ export const siteRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 };
-
