@@ -56,14 +56,19 @@ export async function runNode(script: string, args: string[], options: SpawnOpti
 /** Polls `url` until it answers (any status below 500, or exactly 200 when `ok200`), or fails after `timeoutMs`. */
 export async function waitForHttp(
   url: string,
-  { timeoutMs = 60_000, ok200 = false, child }: { timeoutMs?: number; ok200?: boolean; child?: NodeChild } = {},
+  {
+    timeoutMs = 60_000,
+    ok200 = false,
+    child,
+  }: { timeoutMs?: number; ok200?: boolean; child?: NodeChild } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = 'no answer';
   let exitCode: number | undefined;
   void child?.exited.then((code) => (exitCode = code));
   while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`process exited (${exitCode}) before ${url} answered\n${child?.tail()}`);
+    if (exitCode !== undefined)
+      throw new Error(`process exited (${exitCode}) before ${url} answered\n${child?.tail()}`);
     try {
       const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
       await response.body?.cancel();
@@ -74,7 +79,9 @@ export async function waitForHttp(
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms (${lastError})${child ? `\n${child.tail()}` : ''}`);
+  throw new Error(
+    `${url} did not answer within ${timeoutMs} ms (${lastError})${child ? `\n${child.tail()}` : ''}`,
+  );
 }
 
 /** Sends SIGTERM, then SIGKILL after `graceMs` if the child is still running. */

@@ -12,7 +12,10 @@ async function assertPortFree(url: string) {
     () => true,
     () => false,
   );
-  if (answered) throw new Error(`${url} already answers: another run is using the port (set E2E_PORT / E2E_BACKOFFICE_PORT)`);
+  if (answered)
+    throw new Error(
+      `${url} already answers: another run is using the port (set E2E_PORT / E2E_BACKOFFICE_PORT)`,
+    );
 }
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -43,7 +46,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       echo: e2e.verbose,
     });
     // The first start seeds the catalogue (images, PDFs), which takes a while.
-    await waitForHttp(`${e2e.backofficeURL}/api/v1/health`, { ok200: true, timeoutMs: 300_000, child: backoffice });
+    await waitForHttp(`${e2e.backofficeURL}/api/v1/health`, {
+      ok200: true,
+      timeoutMs: 300_000,
+      child: backoffice,
+    });
     console.log(`[e2e] back-office ready on ${e2e.backofficeURL} (${Date.now() - started} ms)`);
 
     await runNode(path.join(e2e.root, 'scripts/build.ts'), e2e.reuseBuild ? ['--if-changed'] : [], {

@@ -27,7 +27,9 @@ export const e2e = {
 };
 
 if (!existsSync(e2e.chromiumPath)) {
-  throw new Error(`Chromium not found at ${e2e.chromiumPath}: install Debian's chromium or set CHROMIUM_PATH`);
+  throw new Error(
+    `Chromium not found at ${e2e.chromiumPath}: install Debian's chromium or set CHROMIUM_PATH`,
+  );
 }
 
 /** The environment every storefront process of the run shares. */

@@ -1,0 +1,208 @@
+/**
+ * Production build: `node scripts/build.ts [--if-changed]` (npm run build).
+ *
+ * 1. Pre-checks the back-office (BACKOFFICE_URL): reachable, content version, a non-empty catalogue that did not
+ *    shrink sharply since the last good build. Any failure exits non-zero naming the endpoint.
+ * 2. `astro build` into a NEW directory BUILDS_DIR/<id> (the pages pull their data from the back-office).
+ * 3. pagefind index of the client dir, the CSP header (inline script hashes), `_redirects`, manifest.json.
+ * 4. Only then swaps BUILDS_DIR/current to it atomically and prunes old builds.
+ * With --if-changed it stops early when the current build already has the back-office's content version.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createIndex, close as closePagefind } from 'pagefind';
+import { z } from 'zod';
+import { fixedRedirects } from '../redirects.mjs';
+import { listUrls } from '../src/lib/api/catalogue.ts';
+import { ApiClient, BackofficeError } from '../src/lib/api/client.ts';
+import { listEnvelope } from '../src/lib/api/shared.ts';
+import { getContentVersion } from '../src/lib/api/site.ts';
+import { CSP_SOURCES } from '../src/lib/csp.ts';
+import {
+  activateBuild,
+  acquireBuildLock,
+  currentBuild,
+  newBuildId,
+  pruneBuilds,
+  type BuildManifest,
+} from './lib/builds.ts';
+import { buildPolicy, inlineScripts, scriptHash } from './lib/csp.ts';
+import { loadEnv, repoRoot } from './lib/env.ts';
+import { PAGE_KINDS, pageKind, type PageKind } from './lib/paths.ts';
+import { runNode } from './lib/process.ts';
+import { formatRedirects, mergeRedirects, planSwitchRedirects } from './lib/redirects.ts';
+
+/** A catalogue below this share of the last good build's product count is treated as a broken back-office. */
+const MIN_CATALOGUE_SHARE = 0.5;
+
+const started = performance.now();
+const onlyIfChanged = process.argv.includes('--if-changed');
+
+function log(message: string) {
+  console.log(`[build] ${message}`);
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The innermost error: `fetch failed` hides the useful `connect ECONNREFUSED …` in its cause. */
+function rootCause(error: unknown): Error {
+  let current = error instanceof Error ? error : new Error(String(error));
+  while (current.cause instanceof Error) current = current.cause;
+  return current;
+}
+
+/** Runs one back-office call; any failure becomes an error naming the endpoint and the reason. */
+async function fromBackoffice<T>(origin: string, endpoint: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const reason =
+      error instanceof BackofficeError
+        ? `answered ${error.statusCode}${error.body ? ` (${error.body.message})` : ''}: ${error.message}`
+        : `unreachable (${rootCause(error).message})`;
+    throw new Error(`back-office ${origin}/api/v1${endpoint} ${reason}`, { cause: error });
+  }
+}
+
+function htmlFiles(dir: string, base = dir): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'pagefind' ? [] : htmlFiles(full, base);
+    return entry.name.endsWith('.html') ? [path.relative(base, full)] : [];
+  });
+}
+
+const redirectListSchema = listEnvelope(
+  z.object({ from: z.string(), to: z.string(), status: z.number().int().optional() }),
+);
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  mkdirSync(env.BUILDS_DIR, { recursive: true });
+  const release = acquireBuildLock(env.BUILDS_DIR);
+  try {
+    await build(env);
+  } finally {
+    release();
+  }
+}
+
+async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
+  const origin = env.BACKOFFICE_URL;
+  const api = new ApiClient({ origin, planId: () => undefined, timeoutMs: 30_000 });
+  const previous = currentBuild(env.BUILDS_DIR);
+
+  // 1. Pre-checks.
+  log(`checking the back-office at ${origin}`);
+  const contentVersion = await fromBackoffice(origin, '/content-version', () => getContentVersion(api));
+  if (onlyIfChanged && previous?.manifest.contentVersion === contentVersion) {
+    log(`build ${previous.id} already has content version ${contentVersion}: nothing to do`);
+    return;
+  }
+  const urls = await fromBackoffice(origin, '/url', () => listUrls(api));
+  const productCount = urls.filter((entry) => entry.entityType === 'product').length;
+  const categoryCount = urls.filter((entry) => entry.entityType === 'category').length;
+  if (productCount === 0)
+    throw new Error(`back-office ${origin}/api/v1/url lists no product: empty catalogue`);
+  const lastCount = previous?.manifest.productCount ?? 0;
+  if (productCount < lastCount * MIN_CATALOGUE_SHARE && process.env.BUILD_ALLOW_SHRINK !== '1') {
+    throw new Error(
+      `back-office ${origin}/api/v1/url lists ${productCount} products, down from ${lastCount} in build ` +
+        `${previous?.id}: refusing a catalogue that shrank below ${MIN_CATALOGUE_SHARE * 100} % ` +
+        '(set BUILD_ALLOW_SHRINK=1 if that is intended)',
+    );
+  }
+  const oldUrls = await fromBackoffice(origin, '/redirect', () =>
+    api.get('/redirect', redirectListSchema, { withoutPlan: true }),
+  );
+  log(
+    `content version ${contentVersion}: ${productCount} products, ${categoryCount} categories, ` +
+      `${urls.length - productCount - categoryCount} pages and folders, ${oldUrls.data.items.length} old URLs`,
+  );
+
+  // 2. Astro into a new directory.
+  const id = newBuildId();
+  const outDir = path.join(env.BUILDS_DIR, id);
+  const clientDir = path.join(outDir, 'client');
+  log(`astro build into ${outDir}`);
+  const astroStarted = performance.now();
+  await runNode(path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), ['build'], {
+    label: 'astro',
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ASTRO_OUT_DIR: outDir,
+      ASTRO_CACHE_DIR: path.join(env.BUILDS_DIR, '.cache'),
+      BACKOFFICE_URL: origin,
+      SITE_URL: env.SITE_URL,
+    },
+  });
+  const astroMs = performance.now() - astroStarted;
+
+  const files = htmlFiles(clientDir);
+  const pages = Object.fromEntries(PAGE_KINDS.map((kind) => [kind, 0])) as Record<PageKind, number>;
+  for (const file of files) pages[pageKind(file)] += 1;
+  const perKind = PAGE_KINDS.filter((kind) => pages[kind] > 0)
+    .map((kind) => `${kind} ${pages[kind]}`)
+    .join(', ');
+  log(`${files.length} pages in ${seconds(astroMs)} (${perKind})`);
+
+  // 3. Search index, CSP, redirects, manifest.
+  const { index, errors: indexErrors } = await createIndex({});
+  if (!index) throw new Error(`pagefind could not start: ${indexErrors.join('; ')}`);
+  const added = await index.addDirectory({ path: clientDir });
+  if (added.errors.length) throw new Error(`pagefind indexing failed: ${added.errors.join('; ')}`);
+  const written = await index.writeFiles({ outputPath: path.join(clientDir, 'pagefind') });
+  if (written.errors.length)
+    throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
+  await closePagefind();
+  log(`pagefind indexed ${added.page_count} pages`);
+
+  const hashes = new Set<string>();
+  for (const file of files) {
+    for (const body of inlineScripts(readFileSync(path.join(clientDir, file), 'utf8')))
+      hashes.add(scriptHash(body));
+  }
+  writeFileSync(path.join(outDir, 'csp.txt'), `${buildPolicy(CSP_SOURCES, hashes)}\n`);
+  log(`CSP with ${hashes.size} inline script hashes`);
+
+  const redirects = mergeRedirects(fixedRedirects, oldUrls.data.items, planSwitchRedirects(urls));
+  writeFileSync(path.join(clientDir, '_redirects'), formatRedirects(redirects));
+  log(`_redirects with ${redirects.length} rules`);
+
+  const manifest: BuildManifest = {
+    id,
+    createdAt: new Date().toISOString(),
+    contentVersion,
+    backofficeUrl: origin,
+    siteUrl: env.SITE_URL,
+    productCount,
+    categoryCount,
+    pageCount: files.length,
+    pages,
+    redirectCount: redirects.length,
+    inlineScriptHashes: hashes.size,
+    astroMs: Math.round(astroMs),
+    durationMs: Math.round(performance.now() - started),
+  };
+  writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  // 4. Swap.
+  activateBuild(env.BUILDS_DIR, id);
+  const pruned = pruneBuilds(env.BUILDS_DIR);
+  log(
+    `build ${id} is now current${previous ? ` (was ${previous.id})` : ''}` +
+      `${pruned.length ? `, pruned ${pruned.length} old` : ''}; ` +
+      `${(files.length / (astroMs / 1000)).toFixed(1)} pages/s, total ${seconds(performance.now() - started)}`,
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`[build] FAILED after ${seconds(performance.now() - started)}: ${(error as Error).message}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,134 @@
+/**
+ * The builds directory: one folder per build (`<id>/client`, `<id>/server`, `<id>/manifest.json`, `<id>/csp.txt`,
+ * `<id>/client/_redirects`) and a `current` symlink swapped atomically (rename) after a build succeeds. The server
+ * follows the symlink, so a failed build never replaces the one being served.
+ */
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const CURRENT_LINK = 'current';
+const LOCK_FILE = '.lock';
+const BUILD_ID_RE = /^\d{8}T\d{6}-[0-9a-f]{6}$/;
+
+export const manifestSchema = z.object({
+  id: z.string().regex(BUILD_ID_RE),
+  createdAt: z.string(),
+  contentVersion: z.number().int(),
+  backofficeUrl: z.string(),
+  siteUrl: z.string(),
+  productCount: z.number().int().nonnegative(),
+  categoryCount: z.number().int().nonnegative(),
+  pageCount: z.number().int().nonnegative(),
+  pages: z.record(z.string(), z.number().int().nonnegative()),
+  redirectCount: z.number().int().nonnegative(),
+  inlineScriptHashes: z.number().int().nonnegative(),
+  astroMs: z.number().nonnegative(),
+  durationMs: z.number().nonnegative(),
+});
+export type BuildManifest = z.infer<typeof manifestSchema>;
+
+export interface Build {
+  id: string;
+  dir: string;
+  manifest: BuildManifest;
+}
+
+/** A sortable, unique build id: UTC timestamp plus random suffix. */
+export function newBuildId(now = new Date()): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, '');
+  const suffix = Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0');
+  return `${stamp}-${suffix}`;
+}
+
+export function readManifest(dir: string): BuildManifest | undefined {
+  try {
+    const parsed = manifestSchema.safeParse(
+      JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')),
+    );
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The build `current` points at, if any and complete. */
+export function currentBuild(buildsDir: string): Build | undefined {
+  let id: string;
+  try {
+    id = readlinkSync(path.join(buildsDir, CURRENT_LINK));
+  } catch {
+    return undefined;
+  }
+  const dir = path.join(buildsDir, id);
+  const manifest = readManifest(dir);
+  return manifest ? { id, dir, manifest } : undefined;
+}
+
+/** Points `current` at build `id` atomically: a new symlink renamed over the old one. */
+export function activateBuild(buildsDir: string, id: string): void {
+  const temporary = path.join(buildsDir, `${CURRENT_LINK}.${process.pid}.tmp`);
+  rmSync(temporary, { force: true });
+  symlinkSync(id, temporary);
+  renameSync(temporary, path.join(buildsDir, CURRENT_LINK));
+}
+
+/**
+ * Deletes old builds, keeping the current one and the newest `keep` others (a server may still be finishing
+ * requests on the previous build). Failed builds are among the old ones.
+ */
+export function pruneBuilds(buildsDir: string, keep = 2): string[] {
+  const current = currentBuild(buildsDir)?.id;
+  const ids = readdirSync(buildsDir)
+    .filter((name) => BUILD_ID_RE.test(name) && name !== current)
+    .sort()
+    .reverse();
+  const removed = ids.slice(keep);
+  for (const id of removed) rmSync(path.join(buildsDir, id), { recursive: true, force: true });
+  return removed;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** One build at a time per builds dir; a lock left by a dead process is taken over. Returns the release. */
+export function acquireBuildLock(buildsDir: string): () => void {
+  const lock = path.join(buildsDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return () => {
+        if (existsSync(lock)) unlinkSync(lock);
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lock, 'utf8'));
+      if (Number.isInteger(holder) && holder > 0 && processAlive(holder)) {
+        throw new Error(`another build (pid ${holder}) is running in ${buildsDir}`, { cause: error });
+      }
+      unlinkSync(lock);
+    }
+  }
+  throw new Error(`could not lock ${buildsDir}`);
+}

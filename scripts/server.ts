@@ -1,0 +1,40 @@
+/**
+ * Production server: `node scripts/server.ts`. Serves BUILDS_DIR/current (see scripts/server/app.ts for the
+ * request pipeline). Env: PORT (4321), HOST (0.0.0.0), BACKOFFICE_URL, SITE_URL, CANONICAL_HOST, ALLOWED_IPS,
+ * TRUST_PROXY, BUILDS_DIR (dist/builds), LOG_LEVEL. SIGTERM / SIGINT close it gracefully.
+ */
+import type { FastifyInstance } from 'fastify';
+import { loadEnv, type StorefrontEnv } from './lib/env.ts';
+import { createServer } from './server/app.ts';
+
+let env: StorefrontEnv;
+try {
+  env = loadEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+let app: FastifyInstance;
+try {
+  app = await createServer({ env });
+} catch (error) {
+  console.error(`[server] cannot start: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  console.log(`[server] ${signal}: closing`);
+  const forceExit = setTimeout(() => process.exit(1), 10_000);
+  forceExit.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: env.PORT, host: env.HOST });
+console.log(`[server] storefront on http://${env.HOST}:${env.PORT}, back-office ${env.BACKOFFICE_URL}`);

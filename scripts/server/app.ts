@@ -1,0 +1,215 @@
+/**
+ * The production server (Fastify) around Astro's handler in middleware mode. Order matters:
+ * 1. onRequest: security headers on the RAW response (so they reach what Astro writes itself), the IP allow-list,
+ *    the canonical-host 301, the `_redirects` 301s, the audience-segment 301s, the locale cookie on HTML.
+ * 2. /api/v1/* forwarded to the back-office.
+ * 3. Files of the build's client dir (compressed, cached), then Astro's handler (hijacked) for what no file answers,
+ *    then the built 404 page.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import compress from '@fastify/compress';
+import proxy from '@fastify/http-proxy';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LOCALE_COOKIE, REDIRECT_STATUS } from '../../src/lib/config.ts';
+import type { StorefrontEnv } from '../lib/env.ts';
+import { segmentRedirect } from '../lib/paths.ts';
+import { BuildRegistry, type LoadedBuild } from './builds.ts';
+
+export const NOT_ALLOWED_MESSAGE = 'You are not allowed to access this application';
+const LOCALE_COOKIE_HEADER =
+  `${LOCALE_COOKIE.name}=${LOCALE_COOKIE.value}; Max-Age=${LOCALE_COOKIE.maxAgeDays * 86_400}; ` +
+  `Path=${LOCALE_COOKIE.path}; SameSite=${LOCALE_COOKIE.sameSite}`;
+
+/** `::ffff:127.0.0.1` (IPv4 on a dual-stack socket) compares equal to `127.0.0.1`. */
+export function normalizeIp(ip: string): string {
+  return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
+}
+
+/** Cache policy by path: hashed assets forever, HTML briefly (a new build must show up quickly). */
+export function cacheControl(file: string): string {
+  if (file.startsWith('_astro/')) return 'public, max-age=31536000, immutable';
+  if (file.endsWith('.html')) return 'public, max-age=60, must-revalidate';
+  if (file.startsWith('pagefind/')) return 'public, max-age=300';
+  return 'public, max-age=3600';
+}
+
+function hasLocaleCookie(request: FastifyRequest): boolean {
+  return (request.headers.cookie ?? '')
+    .split(';')
+    .some((part) => part.trim().startsWith(`${LOCALE_COOKIE.name}=`));
+}
+
+/**
+ * Adds the locale cookie to the response if, when its head is written, it turns out to be HTML. Wrapping writeHead
+ * covers Fastify's replies and the ones Astro writes itself alike.
+ */
+function setLocaleCookieOnHtml(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const headers = args.find(
+      (arg): arg is OutgoingHttpHeaders => typeof arg === 'object' && arg !== null && !Array.isArray(arg),
+    );
+    const typeKey = headers && Object.keys(headers).find((key) => key.toLowerCase() === 'content-type');
+    const contentType = String((typeKey && headers?.[typeKey]) ?? this.getHeader('content-type') ?? '');
+    if (contentType.includes('text/html')) {
+      const cookieKey = headers && Object.keys(headers).find((key) => key.toLowerCase() === 'set-cookie');
+      if (headers && cookieKey) {
+        const existing = headers[cookieKey];
+        headers[cookieKey] = [
+          ...(Array.isArray(existing) ? existing : existing ? [String(existing)] : []),
+          LOCALE_COOKIE_HEADER,
+        ];
+      } else {
+        this.appendHeader('set-cookie', LOCALE_COOKIE_HEADER);
+      }
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
+function redirect(reply: FastifyReply, location: string) {
+  return reply
+    .code(REDIRECT_STATUS)
+    .header('location', location)
+    .header('cache-control', 'public, max-age=3600')
+    .send();
+}
+
+/** Writes the built 404 page (or a plain text one) straight to the raw response, for hijacked replies. */
+function writeNotFound(build: LoadedBuild, res: ServerResponse, head: boolean) {
+  if (res.headersSent) return res.end();
+  const body = build.notFoundPage ?? Buffer.from('Not found');
+  res.writeHead(404, {
+    'content-type': build.notFoundPage ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+    'content-length': body.length,
+    'cache-control': 'no-store',
+  });
+  res.end(head ? undefined : body);
+}
+
+function safeDecode(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ServerOptions {
+  env: StorefrontEnv;
+  /** Injected in tests; by default the builds of env.BUILDS_DIR. */
+  builds?: BuildRegistry;
+}
+
+export async function createServer({
+  env,
+  builds = new BuildRegistry(env.BUILDS_DIR),
+}: ServerOptions): Promise<FastifyInstance> {
+  builds.init();
+  const app = Fastify({
+    trustProxy: env.TRUST_PROXY,
+    logger: { level: env.LOG_LEVEL },
+    disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
+  });
+  const allowed = new Set(env.ALLOWED_IPS.map(normalizeIp));
+  const canonical = env.CANONICAL_HOST;
+
+  app.addHook('onRequest', async (request, reply) => {
+    const build = builds.current();
+    const res = reply.raw;
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Content-Security-Policy', build.csp);
+    if (request.protocol === 'https')
+      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+
+    if (allowed.size > 0 && !allowed.has(normalizeIp(request.ip))) {
+      return reply.code(401).type('text/plain; charset=utf-8').send(NOT_ALLOWED_MESSAGE);
+    }
+    if (!hasLocaleCookie(request)) setLocaleCookieOnHtml(res);
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+
+    const host = canonical.includes(':') ? request.host.toLowerCase() : request.hostname.toLowerCase();
+    if (canonical && host !== canonical)
+      return redirect(reply, `${request.protocol}://${canonical}${request.url}`);
+
+    const queryAt = request.url.indexOf('?');
+    const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt);
+    const search = queryAt === -1 ? '' : request.url.slice(queryAt);
+    const fromTable = build.redirects.match(pathname, search);
+    if (fromTable) return redirect(reply, fromTable);
+    const fromSegment = segmentRedirect(pathname);
+    if (fromSegment) return redirect(reply, `${fromSegment}${search}`);
+  });
+
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+
+  await app.register(proxy, {
+    upstream: env.BACKOFFICE_URL,
+    prefix: '/api/v1',
+    rewritePrefix: '/api/v1',
+    replyOptions: {
+      // The back-office sees the visitor, not us (rate limits, logs).
+      rewriteRequestHeaders: (request, headers) => ({
+        ...headers,
+        'x-forwarded-for': request.ip,
+        'x-forwarded-host': request.host,
+        'x-forwarded-proto': request.protocol,
+      }),
+    },
+  });
+
+  // Pages and files: in their own context so no body parser consumes a POST before Astro reads it.
+  await app.register(async (site) => {
+    site.removeAllContentTypeParsers();
+    site.addContentTypeParser(
+      '*',
+      (_request: FastifyRequest, _payload: IncomingMessage, done: (error: null) => void) => done(null),
+    );
+    await site.register(fastifyStatic, {
+      root: builds.current().clientDir,
+      serve: false,
+      cacheControl: false,
+    });
+
+    site.all('*', async (request, reply) => {
+      const build = builds.current();
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      const queryAt = request.url.indexOf('?');
+      const pathname = safeDecode(queryAt === -1 ? request.url : request.url.slice(0, queryAt));
+      if (pathname === undefined)
+        return reply.code(400).type('text/plain; charset=utf-8').send('Malformed URL');
+      const file = isRead ? build.staticFile(pathname) : undefined;
+      if (file) return reply.header('cache-control', cacheControl(file)).sendFile(file, build.clientDir);
+
+      const handler = await build.handler();
+      reply.hijack();
+      await handler(request.raw, reply.raw, () => writeNotFound(build, reply.raw, request.method === 'HEAD'));
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const build = builds.current();
+    reply.code(404).header('cache-control', 'no-store');
+    return build.notFoundPage
+      ? reply.type('text/html; charset=utf-8').send(build.notFoundPage)
+      : reply.type('text/plain').send('Not found');
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
+    const build = builds.current();
+    if (status === 500 && build.errorPage)
+      return reply.code(500).type('text/html; charset=utf-8').send(build.errorPage);
+    return reply
+      .code(status)
+      .type('text/plain; charset=utf-8')
+      .send(status === 500 ? 'Internal Server Error' : error.message);
+  });
+
+  return app;
+}

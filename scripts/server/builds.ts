@@ -1,0 +1,143 @@
+/**
+ * The build the server answers from: follows BUILDS_DIR/current, re-resolving it at most once a second so a build
+ * swapped in by scripts/build.ts is picked up without a restart (requests already running finish on the old one).
+ */
+import { readFileSync, readlinkSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CURRENT_LINK, currentBuild } from '../lib/builds.ts';
+import { parseRedirects, RedirectTable } from '../lib/redirects.ts';
+
+/** Astro's handler in @astrojs/node middleware mode. */
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+  locals?: object,
+) => Promise<void>;
+
+const RESOLVE_EVERY_MS = 1000;
+const STATIC_CACHE_LIMIT = 20_000;
+
+function readOptional(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export class LoadedBuild {
+  readonly id: string;
+  readonly dir: string;
+  readonly clientDir: string;
+  readonly csp: string;
+  readonly redirects: RedirectTable;
+  readonly notFoundPage: Buffer | undefined;
+  readonly errorPage: Buffer | undefined;
+  private handlerPromise: Promise<AstroHandler> | undefined;
+  /** URL path → file relative to clientDir (or null): a build's files never change. */
+  private readonly staticFiles = new Map<string, string | null>();
+
+  constructor(id: string, dir: string) {
+    this.id = id;
+    this.dir = dir;
+    this.clientDir = path.join(dir, 'client');
+    this.csp = readFileSync(path.join(dir, 'csp.txt'), 'utf8').trim();
+    this.redirects = new RedirectTable(
+      parseRedirects(readOptional(path.join(this.clientDir, '_redirects'))?.toString() ?? ''),
+    );
+    this.notFoundPage =
+      readOptional(path.join(this.clientDir, '404.html')) ??
+      readOptional(path.join(this.clientDir, '404/index.html'));
+    this.errorPage =
+      readOptional(path.join(this.clientDir, '500.html')) ??
+      readOptional(path.join(this.clientDir, '500/index.html'));
+  }
+
+  /** Astro's SSR handler, imported on first use. */
+  handler(): Promise<AstroHandler> {
+    this.handlerPromise ??= import(pathToFileURL(path.join(this.dir, 'server/entry.mjs')).href).then(
+      (module: { handler: AstroHandler }) => module.handler,
+    );
+    return this.handlerPromise;
+  }
+
+  /**
+   * The file of the client dir that answers `pathname` (already decoded), relative to it: the file itself, or the
+   * page `x/index.html` / `x.html` for a path `x` (Astro's directory build format).
+   */
+  staticFile(pathname: string): string | undefined {
+    const cached = this.staticFiles.get(pathname);
+    if (cached !== undefined) return cached ?? undefined;
+    const normalized = path.posix.normalize(pathname);
+    let found: string | undefined;
+    if (
+      !normalized.includes('\0') &&
+      !normalized.split('/').some((part) => part.startsWith('.') && part !== '.well-known')
+    ) {
+      const relative = normalized.replace(/^\/+/, '');
+      const candidates = normalized.endsWith('/')
+        ? [`${relative}index.html`]
+        : [relative, `${relative}/index.html`, `${relative}.html`];
+      found = candidates.find(
+        (candidate) => candidate !== '' && isFile(path.join(this.clientDir, candidate)),
+      );
+    }
+    if (this.staticFiles.size >= STATIC_CACHE_LIMIT) this.staticFiles.clear();
+    this.staticFiles.set(pathname, found ?? null);
+    return found;
+  }
+}
+
+export class BuildRegistry {
+  private readonly buildsDir: string;
+  private loaded: LoadedBuild | undefined;
+  private checkedAt = 0;
+
+  constructor(buildsDir: string) {
+    this.buildsDir = buildsDir;
+  }
+
+  /** Loads the current build; throws when there is none (the server cannot start without one). */
+  init(): LoadedBuild {
+    const build = currentBuild(this.buildsDir);
+    if (!build) throw new Error(`no build in ${this.buildsDir}: run \`npm run build\` first`);
+    this.loaded = new LoadedBuild(build.id, build.dir);
+    this.checkedAt = Date.now();
+    return this.loaded;
+  }
+
+  /** The current build; a pointer that vanished or points at a broken build keeps the last good one. */
+  current(): LoadedBuild {
+    const loaded = this.loaded ?? this.init();
+    const now = Date.now();
+    if (now - this.checkedAt < RESOLVE_EVERY_MS) return loaded;
+    this.checkedAt = now;
+    let id: string;
+    try {
+      id = readlinkSync(path.join(this.buildsDir, CURRENT_LINK));
+    } catch {
+      return loaded;
+    }
+    if (id === loaded.id) return loaded;
+    try {
+      this.loaded = new LoadedBuild(id, path.join(this.buildsDir, id));
+      console.log(`[server] now serving build ${id} (was ${loaded.id})`);
+    } catch (error) {
+      console.error(
+        `[server] build ${id} is unreadable, still serving ${loaded.id}: ${(error as Error).message}`,
+      );
+    }
+    return this.loaded ?? loaded;
+  }
+}
