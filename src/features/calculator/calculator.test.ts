@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calculate, describeMix, emptyInput, type CalculatorProduct } from './calculator.ts';
+import { calculate, describeMix, emptyInput, isTooThick, type CalculatorProduct } from './calculator.ts';
 
 const product: CalculatorProduct = {
   id: 7,
@@ -34,7 +34,6 @@ describe('calculate', () => {
   it('works out kilograms with wastage and the cheapest packs, in words', () => {
     const { result } = calculate({ ...emptyInput('7'), area: '20', thickness: '3' }, [product]);
     expect(result?.quantity.requiredGrams).toBe(52_800);
-    expect(result?.tooThick).toBe(false);
     expect(describeMix(result!.mix!, product, 'pro')).toBe(
       '2 × 25 kg bag and 1 × 5 kg bag = 55 kg for 63,20 £',
     );
@@ -73,8 +72,9 @@ describe('calculate', () => {
   });
 
   it('warns when the thickness is above the product maximum', () => {
-    expect(calculate({ ...emptyInput('7'), area: '10', thickness: '8' }, [product]).result?.tooThick).toBe(
-      true,
-    );
+    expect(isTooThick(product, '8')).toBe(true);
+    expect(isTooThick(product, '5')).toBe(false);
+    expect(isTooThick(product, '5,5')).toBe(true);
+    expect(isTooThick(undefined, '8')).toBe(false);
   });
 });

@@ -59,8 +59,6 @@ export interface CalculatorResult {
   thicknessMm: number;
   quantity: Quantity;
   mix: PackMix | undefined;
-  /** The thickness is more than the product takes in one coat. */
-  tooThick: boolean;
 }
 
 export const emptyInput = (productId = ''): CalculatorInput => ({
@@ -164,9 +162,14 @@ export function calculate(
       thicknessMm,
       quantity,
       mix,
-      tooThick: product.maxThickness !== undefined && thicknessMm > product.maxThickness,
     },
   };
+}
+
+/** True when the typed thickness is more than the product takes in one coat (a warning, not an error). */
+export function isTooThick(product: CalculatorProduct | undefined, thicknessText: string): boolean {
+  const thickness = parseDecimal(thicknessText);
+  return product?.maxThickness !== undefined && thickness !== undefined && thickness > product.maxThickness;
 }
 
 /** `12.5` → `12.5`, `12` → `12`, `12.345` → `12.35`: the quantities shown to people. */
