@@ -7,7 +7,7 @@ const product = (id: number, characteristics: [string, string][] = []): Compared
   name: `Filler ${id}`,
   slug: `filler-${id}`,
   reference: `PW-${id}`,
-  price: { exVat: 1000 + id, incVat: 1200 + id },
+  price: { exVat: 1000 + id, incVat: 1200 + id, vatRate: 20, currency: 'GBP' },
   characteristics: characteristics.map(([code, value]) => ({ code, label: code.toUpperCase(), value })),
 });
 

@@ -10,7 +10,7 @@ export const comparedProductSchema = z.object({
   slug: z.string(),
   reference: z.string(),
   cover: z.optional(z.object({ url: z.string(), webp: z.optional(z.string()), alt: z.string() })),
-  price: z.object({ exVat: z.number(), incVat: z.number() }),
+  price: z.object({ exVat: z.number(), incVat: z.number(), vatRate: z.number(), currency: z.string() }),
   characteristics: z.array(z.object({ code: z.string(), label: z.string(), value: z.string() })),
 });
 export type ComparedProduct = z.infer<typeof comparedProductSchema>;
@@ -35,7 +35,7 @@ export function toComparedProduct(product: Product): ComparedProduct {
     cover: product.cover
       ? { url: product.cover.url, webp: product.cover.webp, alt: product.cover.alt }
       : undefined,
-    price: { exVat: product.price.exVat, incVat: product.price.incVat },
+    price: { ...product.price },
     characteristics: product.characteristics.map(({ code, label, value }) => ({ code, label, value })),
   };
 }

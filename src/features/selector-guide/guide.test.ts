@@ -71,7 +71,9 @@ describe('choice-guide URL', () => {
     state = choose(state, 2, 'interior').state;
     const answers = answersBefore(state, state.questions.length);
     const segment = encodeGuideAnswers(answers);
-    expect(segment).toBe(Buffer.from('{"job":"crack","surface":"wood","use":"interior"}').toString('base64url'));
+    expect(segment).toBe(
+      Buffer.from('{"job":"crack","surface":"wood","use":"interior"}').toString('base64url'),
+    );
     expect(decodeGuideAnswers(segment)).toEqual(answers);
   });
 });

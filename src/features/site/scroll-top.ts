@@ -6,7 +6,11 @@ export function showGoToTop(scrollY: number, windowHeight: number): boolean {
 }
 
 /** Linear position `elapsed` ms into a scroll from `start` to the top over 500 ms. */
-export function linearScrollPosition(start: number, elapsed: number, duration: number = SCROLL_TOP.durationMs) {
+export function linearScrollPosition(
+  start: number,
+  elapsed: number,
+  duration: number = SCROLL_TOP.durationMs,
+) {
   if (elapsed >= duration) return 0;
   return Math.round(start * (1 - elapsed / duration));
 }

@@ -60,7 +60,8 @@ export function createPlanSwitch(environment: PlanSwitchEnvironment): (planId: n
     if (!plan) return false;
     $plan.set(plan);
     const pathname = environment.pathname();
-    if (audienceFromPath(pathname) !== plan.target) environment.navigate(pathInAudience(pathname, plan.target));
+    if (audienceFromPath(pathname) !== plan.target)
+      environment.navigate(pathInAudience(pathname, plan.target));
     return true;
   };
 }

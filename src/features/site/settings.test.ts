@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiClient } from '../../lib/api/client.ts';
-import { $plan, audienceFromPath, createPlanSwitch, pathInAudience, syncPlanWithPath } from './settings.store.ts';
+import {
+  $plan,
+  audienceFromPath,
+  createPlanSwitch,
+  pathInAudience,
+  syncPlanWithPath,
+} from './settings.store.ts';
 
 describe('audience paths', () => {
   it('reads the audience from the leading segment, pro by default', () => {
@@ -12,8 +18,12 @@ describe('audience paths', () => {
   });
 
   it('builds the same page in the other audience', () => {
-    expect(pathInAudience('/diy-filler/product/easy-fill', 'pro')).toBe('/professional-filler/product/easy-fill');
-    expect(pathInAudience('/professional-filler/compare-products', 'part')).toBe('/diy-filler/compare-products');
+    expect(pathInAudience('/diy-filler/product/easy-fill', 'pro')).toBe(
+      '/professional-filler/product/easy-fill',
+    );
+    expect(pathInAudience('/professional-filler/compare-products', 'part')).toBe(
+      '/diy-filler/compare-products',
+    );
     expect(pathInAudience('/', 'part')).toBe('/diy-filler');
   });
 

@@ -1,0 +1,124 @@
+/** The favourites page: saved product ids with their current data from the back-office. */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { getProduct } from '../../lib/api/catalogue.ts';
+import { ApiClient, BackofficeError } from '../../lib/api/client.ts';
+import { islandApi } from '../../lib/api/islands/client.ts';
+import type { Product } from '../../lib/api/types.ts';
+import type { Audience } from '../../lib/config.ts';
+import { displayPrice } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
+import { $plans } from '../site/settings.store.ts';
+import { text } from '../site/text.ts';
+import { $favorites, removeFavorite } from './favorites.store.ts';
+
+type Entry =
+  { id: number; state: 'ok'; product: Product; audience: Audience } | { id: number; state: 'gone' };
+
+/**
+ * A favourite saved in the other audience is shown from that audience's plan with a link there: on a list, the
+ * spec §4 switch would send the visitor away for one product, so it is disabled here.
+ */
+async function loadEntry(id: number, audience: Audience): Promise<Entry> {
+  try {
+    return { id, state: 'ok', product: await getProduct(islandApi(), id, { noPlanSwitch: true }), audience };
+  } catch (error) {
+    const otherPlan = error instanceof BackofficeError ? error.notInPlan?.[0] : undefined;
+    const plan = $plans.get().find((candidate) => candidate.id === otherPlan);
+    if (!plan) return { id, state: 'gone' };
+    const other = new ApiClient({ origin: '', planId: () => plan.id });
+    return {
+      id,
+      state: 'ok',
+      product: await getProduct(other, id, { noPlanSwitch: true }),
+      audience: plan.target,
+    };
+  }
+}
+
+export function FavoritesList({ audience }: { audience: Audience }) {
+  const ids = useStore($favorites);
+  const [entries, setEntries] = useState<Map<number, Entry>>(new Map());
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const missing = ids.filter((id) => !entries.has(id));
+    if (missing.length === 0) return;
+    let cancelled = false;
+    Promise.all(missing.map((id) => loadEntry(id, audience).catch((): Entry => ({ id, state: 'gone' }))))
+      .then((loaded) => {
+        if (!cancelled)
+          setEntries(
+            (current) => new Map([...current, ...loaded.map((entry) => [entry.id, entry] as const)]),
+          );
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+    };
+  }, [ids, audience, entries]);
+
+  if (ids.length === 0) {
+    return (
+      <div className="favorites-empty">
+        <p>{text('favorites.empty')}</p>
+        <a className="button" href={paths.catalogue(audience)}>
+          {text('favorites.browse')}
+        </a>
+      </div>
+    );
+  }
+  if (failed) return <p role="alert">{text('toast.error')}</p>;
+  const loading = ids.some((id) => !entries.has(id));
+  return (
+    <>
+      {loading && <p role="status">{text('favorites.loading')}</p>}
+      <ul className="favorites-list product-grid">
+        {ids.map((id) => {
+          const entry = entries.get(id);
+          if (!entry) return null;
+          if (entry.state === 'gone')
+            return (
+              <li key={id} className="favorite-card">
+                <p>{text('favorites.unavailable')}</p>
+                <button type="button" className="button" onClick={() => removeFavorite(id)}>
+                  {text('favorites.remove')}
+                </button>
+              </li>
+            );
+          const { product } = entry;
+          const price = displayPrice(product.price, entry.audience);
+          return (
+            <li key={id} className="favorite-card">
+              <picture>
+                {product.cover.webp && <source srcSet={product.cover.webp} type="image/webp" />}
+                <img src={product.cover.url} alt="" width={160} height={160} loading="lazy" />
+              </picture>
+              <h2>
+                <a href={paths.product(entry.audience, product.slug)}>{product.name}</a>
+              </h2>
+              <p className="favorite-meta">
+                {product.reference} · {product.categoryName}
+              </p>
+              {entry.audience !== audience && (
+                <p className="favorite-other">{text(`favorites.other_audience_${entry.audience}`)}</p>
+              )}
+              <p className="price">
+                {price.main}
+                {price.secondary && <span className="price-secondary"> ({price.secondary})</span>}
+              </p>
+              <button
+                type="button"
+                className="button"
+                aria-label={text('favorites.remove_one', { name: product.name })}
+                onClick={() => removeFavorite(id)}
+              >
+                {text('favorites.remove')}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

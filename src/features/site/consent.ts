@@ -1,0 +1,133 @@
+/**
+ * Cookie consent (spec §9: analytics, ad pixels, video embeds) with vanilla-cookieconsent. The library and its
+ * stylesheet load only when a choice is needed (no consent cookie yet) or asked for (cookie settings); on other
+ * visits the stored choice is read from its cookie, parsed with a schema.
+ */
+import { atom } from 'nanostores';
+import * as z from 'zod/mini';
+import { text } from './text.ts';
+
+export const CONSENT_CATEGORIES = ['necessary', 'analytics', 'ads', 'video'] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+
+/** vanilla-cookieconsent's default cookie. */
+export const CONSENT_COOKIE = 'cc_cookie';
+
+const consentCookieSchema = z.object({ categories: z.array(z.string()) });
+
+/** Categories accepted in the stored cookie; undefined when the visitor has not chosen yet. */
+export function readConsent(cookieHeader: string): ConsentCategory[] | undefined {
+  const raw = cookieHeader
+    .split('; ')
+    .find((entry) => entry.startsWith(`${CONSENT_COOKIE}=`))
+    ?.slice(CONSENT_COOKIE.length + 1);
+  if (!raw) return undefined;
+  try {
+    const parsed = consentCookieSchema.safeParse(JSON.parse(decodeURIComponent(raw)));
+    if (!parsed.success) return undefined;
+    return CONSENT_CATEGORIES.filter((category) => parsed.data.categories.includes(category));
+  } catch {
+    return undefined;
+  }
+}
+
+export const $consent = atom<ConsentCategory[] | undefined>(undefined);
+
+let library: Promise<typeof import('vanilla-cookieconsent')> | undefined;
+
+function loadLibrary() {
+  library ??= Promise.all([
+    import('vanilla-cookieconsent'),
+    import('vanilla-cookieconsent/dist/cookieconsent.css'),
+  ]).then(async ([cookieConsent]) => {
+    const sync = () => $consent.set(readConsent(document.cookie));
+    await cookieConsent.run({
+      categories: {
+        necessary: { enabled: true, readOnly: true },
+        analytics: {},
+        ads: {},
+        video: {},
+      },
+      onFirstConsent: sync,
+      onChange: sync,
+      guiOptions: { consentModal: { layout: 'box', position: 'bottom left' } },
+      language: {
+        default: 'en',
+        translations: {
+          en: {
+            consentModal: {
+              title: text('consent.title'),
+              description: text('consent.description'),
+              acceptAllBtn: text('consent.accept_all'),
+              acceptNecessaryBtn: text('consent.reject_all'),
+              showPreferencesBtn: text('consent.settings'),
+            },
+            preferencesModal: {
+              title: text('consent.preferences_title'),
+              acceptAllBtn: text('consent.accept_all'),
+              acceptNecessaryBtn: text('consent.reject_all'),
+              savePreferencesBtn: text('consent.save'),
+              closeIconLabel: text('consent.close'),
+              sections: [
+                {
+                  title: text('consent.necessary_title'),
+                  description: text('consent.necessary_description'),
+                  linkedCategory: 'necessary',
+                },
+                {
+                  title: text('consent.analytics_title'),
+                  description: text('consent.analytics_description'),
+                  linkedCategory: 'analytics',
+                },
+                {
+                  title: text('consent.ads_title'),
+                  description: text('consent.ads_description'),
+                  linkedCategory: 'ads',
+                },
+                {
+                  title: text('consent.video_title'),
+                  description: text('consent.video_description'),
+                  linkedCategory: 'video',
+                },
+              ],
+            },
+          },
+        },
+      },
+    });
+    return cookieConsent;
+  });
+  return library;
+}
+
+/** On each page: use the stored choice, or show the banner when there is none. */
+export function initConsent(): void {
+  const stored = readConsent(document.cookie);
+  $consent.set(stored);
+  if (!stored) void loadLibrary();
+}
+
+export async function openConsentPreferences(): Promise<void> {
+  (await loadLibrary()).showPreferences();
+}
+
+export function hasConsent(category: ConsentCategory): boolean {
+  return $consent.get()?.includes(category) ?? false;
+}
+
+/** CMS video blocks are buttons with `data-youtube-id`; with video consent they become privacy-mode iframes. */
+export function swapVideos(root: ParentNode): void {
+  if (!hasConsent('video')) return;
+  for (const button of root.querySelectorAll<HTMLElement>('[data-youtube-id]')) {
+    const id = button.dataset.youtubeId ?? '';
+    if (!/^[\w-]{6,20}$/.test(id)) continue;
+    const iframe = document.createElement('iframe');
+    iframe.src = `https://www.youtube-nocookie.com/embed/${id}`;
+    iframe.title = button.dataset.youtubeTitle ?? button.textContent?.trim() ?? 'YouTube';
+    iframe.allow = 'accelerometer; encrypted-media; gyroscope; picture-in-picture';
+    iframe.allowFullscreen = true;
+    iframe.loading = 'lazy';
+    iframe.className = 'video-embed';
+    button.replaceWith(iframe);
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The shared script every page carries (vanilla TypeScript on nanostores, no React): header search, favourites
+ * heart and toggles, compare toggles and badges, toasts, loading bar, go-to-top, device class, burger menu,
+ * audience sync, consent, video embeds, page views, chunk-load recovery and the selector guide's opener.
+ * Document-level listeners are bound once; page elements are (re)bound on every `astro:page-load`, since the
+ * ClientRouter swaps the body without reloading this module.
+ */
+import { navigate } from 'astro:transitions/client';
+import { compareStore } from '../compare/compare.store.ts';
+import { $favorites, $hasFavorites, toggleFavorite } from '../favorites/favorites.store.ts';
+import { bindSearchBox, type SearchBox } from '../search/search-box.ts';
+import { $toasts, dismissToast, showToast } from '../toasts/toasts.store.ts';
+import { $consent, hasConsent, initConsent, openConsentPreferences, swapVideos } from './consent.ts';
+import { $device, watchDevice } from './device.store.ts';
+import { LoadingBar } from './loading-bar.ts';
+import { scrollToTop, showGoToTop } from './scroll-top.ts';
+import { $plan, audienceFromPath, syncPlanWithPath } from './settings.store.ts';
+import { text } from './text.ts';
+import { trackPageView } from './tracking.ts';
+
+const all = <T extends Element = HTMLElement>(selector: string) => [
+  ...document.querySelectorAll<T>(selector),
+];
+const productId = (element: HTMLElement, attribute: string) => Number(element.getAttribute(attribute));
+
+// ---- state → DOM -------------------------------------------------------------------------------------------
+
+function renderFavorites() {
+  const ids = $favorites.get();
+  for (const button of all('[data-favorite-toggle]')) {
+    const on = ids.includes(productId(button, 'data-favorite-toggle'));
+    button.setAttribute('aria-pressed', String(on));
+    button.setAttribute('aria-label', text(on ? 'favorites.remove' : 'favorites.add'));
+  }
+  const filled = $hasFavorites.get();
+  for (const heart of all('[data-favorites-heart]')) heart.dataset.filled = String(filled);
+}
+
+function renderCompare() {
+  const items = compareStore.$state.get().items;
+  for (const button of all('[data-compare-toggle]')) {
+    const on = items.some((item) => item.id === productId(button, 'data-compare-toggle'));
+    button.setAttribute('aria-pressed', String(on));
+    const label = button.querySelector('[data-compare-label]');
+    if (label) label.textContent = text(on ? 'compare.remove' : 'compare.add');
+  }
+  for (const badge of all('[data-compare-count]')) {
+    badge.textContent = String(items.length);
+    badge.hidden = items.length === 0;
+    badge.setAttribute('aria-label', text('compare.count', { count: items.length }));
+  }
+}
+
+function renderToasts() {
+  const region = document.querySelector<HTMLElement>('[data-toasts]');
+  if (!region) return;
+  const shown = new Set($toasts.get().map((toast) => String(toast.id)));
+  for (const node of [...region.children] as HTMLElement[])
+    if (!shown.has(node.dataset.toastId ?? '')) node.remove();
+  for (const toast of $toasts.get()) {
+    if (region.querySelector(`[data-toast-id="${toast.id}"]`)) continue;
+    const node = document.createElement('div');
+    node.className = `toast toast-${toast.kind}`;
+    node.dataset.toastId = String(toast.id);
+    node.setAttribute('role', toast.kind === 'danger' ? 'alert' : 'status');
+    const message = document.createElement('span');
+    message.textContent = toast.message;
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'toast-close';
+    close.setAttribute('aria-label', text('toast.close'));
+    close.textContent = '×';
+    close.addEventListener('click', () => dismissToast(toast.id));
+    node.append(message, close);
+    region.append(node);
+  }
+}
+
+// ---- behaviours ----------------------------------------------------------------------------------------------
+
+async function onCompareClick(button: HTMLElement) {
+  const id = productId(button, 'data-compare-toggle');
+  if (!Number.isInteger(id) || id <= 0) return;
+  button.setAttribute('aria-busy', 'true');
+  try {
+    const { loadComparedProduct } = await import('../compare/compare-add.ts');
+    const outcome = await compareStore.toggle(id, loadComparedProduct, $device.get().mobile);
+    if (outcome?.kind === 'limit') showToast('danger', text('compare.limit', { count: outcome.limit }));
+    else if (outcome)
+      showToast('success', text(outcome.kind === 'added' ? 'compare.added' : 'compare.removed'));
+  } catch (error) {
+    console.error(error);
+    showToast('danger');
+  } finally {
+    button.removeAttribute('aria-busy');
+  }
+}
+
+function closeBurgers() {
+  for (const burger of all('[data-burger]')) setBurger(burger, false);
+}
+
+function setBurger(burger: HTMLElement, open: boolean) {
+  burger.setAttribute('aria-expanded', String(open));
+  const menu = document.getElementById(burger.getAttribute('aria-controls') ?? '');
+  if (menu) menu.dataset.open = String(open);
+}
+
+const loadingBar = new LoadingBar(({ visible, progress }) => {
+  const bar = document.querySelector<HTMLElement>('[data-loading-bar]');
+  if (!bar) return;
+  bar.hidden = !visible;
+  bar.style.setProperty('--progress', String(progress));
+  bar.setAttribute('aria-valuenow', String(Math.round(progress * 100)));
+});
+
+function updateGoToTop() {
+  const show = showGoToTop(window.scrollY, window.innerHeight);
+  for (const button of all('[data-go-to-top]')) button.hidden = !show;
+}
+
+// ---- binding -------------------------------------------------------------------------------------------------
+
+const searchBoxes = new WeakMap<HTMLFormElement, SearchBox>();
+
+function onPageLoad() {
+  const audience = audienceFromPath(window.location.pathname);
+  syncPlanWithPath(window.location.pathname);
+  // Spec §4: switching audience resets the comparator.
+  compareStore.syncAudience(audience);
+  closeBurgers();
+  for (const form of all<HTMLFormElement>('form[data-search-form]')) {
+    const existing = searchBoxes.get(form);
+    // The header may persist across navigations: then only its text and suggestions are reset.
+    if (existing) existing.reset();
+    else
+      searchBoxes.set(
+        form,
+        bindSearchBox(
+          form,
+          () => $plan.get().target,
+          (url) => void navigate(url),
+        ),
+      );
+  }
+  renderFavorites();
+  renderCompare();
+  renderToasts();
+  updateGoToTop();
+  swapVideos(document);
+  trackPageView(
+    window as unknown as { dataLayer?: unknown[] },
+    { page_path: window.location.pathname, page_name: document.title },
+    hasConsent('analytics'),
+  );
+}
+
+function bindOnce() {
+  watchDevice(window, document.documentElement);
+  initConsent();
+  $favorites.listen(renderFavorites);
+  compareStore.$state.listen(renderCompare);
+  $toasts.listen(renderToasts);
+  $consent.listen(() => swapVideos(document));
+
+  document.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const favorite = target?.closest<HTMLElement>('[data-favorite-toggle]');
+    if (favorite) {
+      event.preventDefault();
+      toggleFavorite(productId(favorite, 'data-favorite-toggle'));
+      return;
+    }
+    const compare = target?.closest<HTMLElement>('[data-compare-toggle]');
+    if (compare) {
+      event.preventDefault();
+      void onCompareClick(compare);
+      return;
+    }
+    const guide = target?.closest<HTMLElement>('[data-open-selector-guide]');
+    if (guide) {
+      event.preventDefault();
+      void import('../selector-guide/mount.tsx').then(({ openSelectorGuide }) => openSelectorGuide(guide));
+      return;
+    }
+    const burger = target?.closest<HTMLElement>('[data-burger]');
+    if (burger) {
+      setBurger(burger, burger.getAttribute('aria-expanded') !== 'true');
+      return;
+    }
+    if (target?.closest('[data-go-to-top]')) {
+      void scrollToTop(window).then(() =>
+        document.querySelector<HTMLElement>('#main, main')?.focus({ preventScroll: true }),
+      );
+      return;
+    }
+    if (target?.closest('[data-cookie-settings]')) {
+      event.preventDefault();
+      void openConsentPreferences();
+      return;
+    }
+    if (target?.closest('[data-youtube-id] button') && !hasConsent('video')) {
+      event.preventDefault();
+      void openConsentPreferences();
+    }
+  });
+  window.addEventListener('scroll', updateGoToTop, { passive: true });
+  window.addEventListener('resize', updateGoToTop, { passive: true });
+  // Spec §4: a chunk that fails to load (a deploy replaced it) reloads the page.
+  window.addEventListener('vite:preloadError', () => window.location.reload());
+  document.addEventListener('astro:before-preparation', () => loadingBar.start());
+  document.addEventListener('astro:after-swap', closeBurgers);
+  document.addEventListener('astro:page-load', () => {
+    loadingBar.finish();
+    onPageLoad();
+  });
+}
+
+bindOnce();
+// Without the ClientRouter there is no astro:page-load event: bind the page now.
+if (!document.querySelector('meta[name="astro-view-transitions-enabled"]')) onPageLoad();
