@@ -1,0 +1,27 @@
+/** Build-time helpers for pages generated once per audience. */
+import { AUDIENCES, type Audience } from '../../lib/config.ts';
+import { segmentOf } from '../../lib/routing.ts';
+
+/** Loads the same data for every audience, in parallel. */
+export async function perAudience<T>(load: (audience: Audience) => Promise<T>): Promise<Record<Audience, T>> {
+  const values = await Promise.all(AUDIENCES.map(load));
+  return Object.fromEntries(AUDIENCES.map((audience, i) => [audience, values[i]])) as Record<Audience, T>;
+}
+
+/** Static paths of a page that exists once per audience, with `props` computed for each. */
+export async function audienceStaticPaths<P extends object>(props: (audience: Audience) => Promise<P> | P) {
+  return Promise.all(
+    AUDIENCES.map(async (audience) => ({
+      params: { target: segmentOf(audience) },
+      props: { audience, ...(await props(audience)) },
+    })),
+  );
+}
+
+/** Audiences whose data holds an entry with `slug` (a tag or type page exists there). */
+export function audiencesWith<T extends { slug: string }>(
+  byAudience: Record<Audience, readonly T[]>,
+  slug: string,
+): Audience[] {
+  return AUDIENCES.filter((audience) => byAudience[audience].some((entry) => entry.slug === slug));
+}
