@@ -33,14 +33,14 @@ export function isFilePath(pathname: string): boolean {
  */
 export function segmentRedirect(pathname: string): string | undefined {
   if (pathname === '/') return undefined;
-  const trimmed = pathname.replace(/\/+$/, '');
-  if (trimmed === `/${DEFAULT_SEGMENT}`) return '/';
+  // Repeated slashes collapse so `//evil.example` can never become a protocol-relative redirect.
+  const trimmed = pathname.replace(/\/{2,}/g, '/').replace(/\/+$/, '');
+  if (trimmed === '' || trimmed === `/${DEFAULT_SEGMENT}`) return '/';
   const first = trimmed.split('/')[1] ?? '';
   if (SEGMENTS.has(first)) return undefined;
   if (UNSEGMENTED_PREFIXES.some((prefix) => hasPrefix(trimmed, prefix)) || isFilePath(trimmed))
     return undefined;
-  // `//evil.example` must not become a protocol-relative redirect.
-  return `/${DEFAULT_SEGMENT}${trimmed.replace(/^\/+/, '/')}`;
+  return `/${DEFAULT_SEGMENT}${trimmed}`;
 }
 
 export const PAGE_KINDS = [

@@ -10,7 +10,12 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import compress from '@fastify/compress';
 import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { LOCALE_COOKIE, REDIRECT_STATUS } from '../../src/lib/config.ts';
 import type { StorefrontEnv } from '../lib/env.ts';
 import { segmentRedirect } from '../lib/paths.ts';
@@ -110,7 +115,10 @@ export async function createServer({
   const app = Fastify({
     trustProxy: env.TRUST_PROXY,
     logger: { level: env.LOG_LEVEL },
-    disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
+    // One line per request only when debugging: the access log belongs to the proxy in front.
+    logController: new LogController({
+      disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
+    }),
   });
   const allowed = new Set(env.ALLOWED_IPS.map(normalizeIp));
   const canonical = env.CANONICAL_HOST;
