@@ -1,25 +1,35 @@
 /** Pure rules of the comparator (spec §4, §8, §9). */
-import * as z from 'zod/mini';
-import { AUDIENCES, COMPARE_LIMIT } from '../../lib/config.ts';
-import type { Product } from '../../lib/api/types.ts';
+import { AUDIENCES, COMPARE_LIMIT, type Audience } from '../../lib/config.ts';
+import type { Price, Product } from '../../lib/api/types.ts';
+import { arrayOf, isNumber, isString, objectOf, oneOf, optional, parseJson } from '../site/guards.ts';
 
 /** What the comparator keeps of a product's full detail: enough to draw the comparison without refetching. */
-export const comparedProductSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  slug: z.string(),
-  reference: z.string(),
-  cover: z.optional(z.object({ url: z.string(), webp: z.optional(z.string()), alt: z.string() })),
-  price: z.object({ exVat: z.number(), incVat: z.number(), vatRate: z.number(), currency: z.string() }),
-  characteristics: z.array(z.object({ code: z.string(), label: z.string(), value: z.string() })),
-});
-export type ComparedProduct = z.infer<typeof comparedProductSchema>;
+export interface ComparedProduct {
+  id: number;
+  name: string;
+  slug: string;
+  reference: string;
+  cover?: { url: string; webp?: string; alt: string };
+  price: Price;
+  characteristics: { code: string; label: string; value: string }[];
+}
 
-export const compareStateSchema = z.object({
-  audience: z.enum(AUDIENCES),
-  items: z.array(comparedProductSchema),
+export interface CompareState {
+  audience: Audience;
+  items: ComparedProduct[];
+}
+
+const isComparedProduct = objectOf({
+  id: isNumber,
+  name: isString,
+  slug: isString,
+  reference: isString,
+  cover: optional(objectOf({ url: isString, webp: optional(isString), alt: isString })),
+  price: objectOf({ exVat: isNumber, incVat: isNumber, vatRate: isNumber, currency: isString }),
+  characteristics: arrayOf(objectOf({ code: isString, label: isString, value: isString })),
 });
-export type CompareState = z.infer<typeof compareStateSchema>;
+
+const isCompareState = objectOf({ audience: oneOf(AUDIENCES), items: arrayOf(isComparedProduct) });
 
 /** 3 products on the "mobile" device class (≤ 1024 px, tablets included), 5 otherwise. */
 export function compareLimit(mobile: boolean): number {
@@ -41,19 +51,8 @@ export function toComparedProduct(product: Product): ComparedProduct {
 }
 
 /** Parses stored JSON; anything unreadable gives an empty comparator. */
-export function parseCompareState(
-  raw: string | null | undefined,
-  audience: CompareState['audience'],
-): CompareState {
-  if (raw) {
-    try {
-      const parsed = compareStateSchema.safeParse(JSON.parse(raw));
-      if (parsed.success) return parsed.data;
-    } catch {
-      // Corrupt JSON: fall through to an empty comparator.
-    }
-  }
-  return { audience, items: [] };
+export function parseCompareState(raw: string | null | undefined, audience: Audience): CompareState {
+  return (parseJson(raw, isCompareState) as CompareState | undefined) ?? { audience, items: [] };
 }
 
 export interface CompareRow {

@@ -1,23 +1,16 @@
 /**
  * Favourites (spec §3, §4): product ids, no duplicates, kept in localStorage through @nanostores/persistent and
- * parsed back with a schema so a hand-edited or older value never breaks the page.
+ * parsed back with a checked shape so a hand-edited or older value never breaks the page.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import * as z from 'zod/mini';
+import { arrayOf, isPositiveInt, parseJson } from '../site/guards.ts';
 
 export const FAVORITES_STORAGE_KEY = 'plasterwick:favorites';
 
-const favoritesSchema = z.array(z.number().check(z.int(), z.positive()));
-
 /** Stored JSON → unique ids; anything unreadable gives an empty list. */
 export function decodeFavorites(raw: string): number[] {
-  try {
-    const parsed = favoritesSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? [...new Set(parsed.data)] : [];
-  } catch {
-    return [];
-  }
+  return [...new Set(parseJson(raw, arrayOf(isPositiveInt)) ?? [])];
 }
 
 export const $favorites = persistentAtom<number[]>(FAVORITES_STORAGE_KEY, [], {

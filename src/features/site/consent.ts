@@ -1,10 +1,10 @@
 /**
  * Cookie consent (spec §9: analytics, ad pixels, video embeds) with vanilla-cookieconsent. The library and its
  * stylesheet load only when a choice is needed (no consent cookie yet) or asked for (cookie settings); on other
- * visits the stored choice is read from its cookie, parsed with a schema.
+ * visits the stored choice is read from its cookie, checked for its shape.
  */
 import { atom } from 'nanostores';
-import * as z from 'zod/mini';
+import { arrayOf, isString, objectOf, parseJson } from './guards.ts';
 import { text } from './text.ts';
 
 export const CONSENT_CATEGORIES = ['necessary', 'analytics', 'ads', 'video'] as const;
@@ -13,7 +13,7 @@ export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 /** vanilla-cookieconsent's default cookie. */
 export const CONSENT_COOKIE = 'cc_cookie';
 
-const consentCookieSchema = z.object({ categories: z.array(z.string()) });
+const isConsentCookie = objectOf({ categories: arrayOf(isString) });
 
 /** Categories accepted in the stored cookie; undefined when the visitor has not chosen yet. */
 export function readConsent(cookieHeader: string): ConsentCategory[] | undefined {
@@ -22,13 +22,14 @@ export function readConsent(cookieHeader: string): ConsentCategory[] | undefined
     .find((entry) => entry.startsWith(`${CONSENT_COOKIE}=`))
     ?.slice(CONSENT_COOKIE.length + 1);
   if (!raw) return undefined;
+  let json: string;
   try {
-    const parsed = consentCookieSchema.safeParse(JSON.parse(decodeURIComponent(raw)));
-    if (!parsed.success) return undefined;
-    return CONSENT_CATEGORIES.filter((category) => parsed.data.categories.includes(category));
+    json = decodeURIComponent(raw);
   } catch {
     return undefined;
   }
+  const parsed = parseJson(json, isConsentCookie);
+  return parsed && CONSENT_CATEGORIES.filter((category) => parsed.categories.includes(category));
 }
 
 export const $consent = atom<ConsentCategory[] | undefined>(undefined);
