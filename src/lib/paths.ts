@@ -32,6 +32,8 @@ export const paths = {
   catalogue: (audience: Audience, params?: Partial<ListingParams>) => listing(audience, ['category'], params),
   results: (audience: Audience, search: string, params?: Partial<ListingParams>) =>
     listing(audience, ['results', encodeURIComponent(search.trim())], params),
+  /** Target of the plain search form (`?q=`); the results route redirects it to `results/{search}`. */
+  searchForm: (audience: Audience) => join(audience, 'results'),
   choiceGuide: (audience: Audience, answers: GuideAnswers, params?: Partial<ListingParams>) =>
     listing(audience, ['choice-guide', encodeGuideAnswers(answers)], params),
   contact: (audience: Audience) => join(audience, 'contact'),
