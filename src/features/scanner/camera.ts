@@ -22,7 +22,7 @@ type NativeDetectorConstructor = (new (options: { formats: string[] }) => Native
 async function nativeDetector(): Promise<NativeDetectorConstructor | undefined> {
   const Detector = (globalThis as { BarcodeDetector?: NativeDetectorConstructor }).BarcodeDetector;
   if (!Detector) return undefined;
-  const formats = await Detector.getSupportedFormats().catch(() => []);
+  const formats = await Detector.getSupportedFormats().catch((): string[] => []);
   return formats.includes('ean_13') ? Detector : undefined;
 }
 
@@ -31,7 +31,10 @@ async function startNative(
   video: HTMLVideoElement,
   onCode: (code: string) => void,
 ): Promise<CameraScan> {
-  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+  const stream = await navigator.mediaDevices.getUserMedia({
+    video: { facingMode: 'environment' },
+    audio: false,
+  });
   video.srcObject = stream;
   await video.play();
   const detector = new Detector({ formats: NATIVE_FORMATS });

@@ -1,0 +1,217 @@
+/**
+ * Barcode scan modal (spec §4): starts in camera mode; the text field shows after a scan, on request, or when
+ * there is no camera; a repeated identical scan is ignored; no match → "no results" toast; a failed call is
+ * logged and loading stops; emptying the field clears the result; a match links to the product in the current
+ * audience. A native modal <dialog> gives the focus trap and Escape.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { islandApi } from '../../lib/api/islands/client.ts';
+import type { ScanResult } from '../../lib/api/types.ts';
+import { paths } from '../../lib/paths.ts';
+import { audienceFromPath, syncPlanWithPath } from '../site/settings.store.ts';
+import { scanProduct } from '../../lib/api/catalogue.ts';
+import { showToast } from '../toasts/toasts.store.ts';
+import { toolsText } from '../calculator/tools-text.ts';
+import { ScanGate, normaliseBarcode, padBarcode } from './barcode.ts';
+import { startCameraScan, type CameraScan } from './camera.ts';
+
+type CameraState = 'starting' | 'on' | 'unavailable' | 'off';
+
+export interface ScannerProps {
+  onClose: () => void;
+}
+
+export function Scanner({ onClose }: ScannerProps) {
+  const id = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  const camera = useRef<CameraScan | undefined>(undefined);
+  const gate = useRef(new ScanGate());
+  const [cameraState, setCameraState] = useState<CameraState>('starting');
+  const [showField, setShowField] = useState(false);
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [loading, setLoading] = useState(false);
+  const [result, setResult] = useState<ScanResult | undefined>();
+  const audience = audienceFromPath(window.location.pathname);
+
+  const lookUp = useCallback(async (digits: string) => {
+    setLoading(true);
+    setResult(undefined);
+    try {
+      syncPlanWithPath(window.location.pathname);
+      const found = await scanProduct(islandApi(), padBarcode(digits));
+      if (found.product) setResult(found);
+      else showToast('info', toolsText('scanner.no_results'));
+    } catch (error) {
+      console.error('Barcode lookup failed', error);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  const onScan = useCallback(
+    (raw: string) => {
+      const digits = normaliseBarcode(raw);
+      if (!digits || !gate.current.accept(digits)) return;
+      setCode(digits);
+      setFieldError(undefined);
+      setShowField(true);
+      void lookUp(digits);
+    },
+    [lookUp],
+  );
+
+  useEffect(() => {
+    dialog.current?.showModal();
+    let cancelled = false;
+    if (video.current) {
+      startCameraScan(video.current, onScan)
+        .then((scan) => {
+          if (cancelled) scan.stop();
+          else {
+            camera.current = scan;
+            setCameraState('on');
+          }
+        })
+        .catch((error: unknown) => {
+          if (cancelled) return;
+          console.error('Camera unavailable', error);
+          setCameraState('unavailable');
+          setShowField(true);
+        });
+    }
+    return () => {
+      cancelled = true;
+      camera.current?.stop();
+      camera.current = undefined;
+    };
+  }, [onScan]);
+
+  const close = () => {
+    camera.current?.stop();
+    camera.current = undefined;
+    setCameraState('off');
+    onClose();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const digits = normaliseBarcode(code);
+    if (!digits) {
+      setFieldError(
+        code.trim()
+          ? toolsText('scanner.invalid_code')
+          : toolsText('validation.required', { field: toolsText('scanner.code_label') }),
+      );
+      return;
+    }
+    setFieldError(undefined);
+    // Remembered so the camera seeing the same pack right after does not look it up again.
+    gate.current.accept(digits);
+    void lookUp(digits);
+  };
+
+  const changeCode = (value: string) => {
+    setCode(value);
+    if (!value.trim()) {
+      setResult(undefined);
+      setFieldError(undefined);
+      gate.current.forget();
+    }
+  };
+
+  const product = result?.product;
+  return (
+    <dialog
+      ref={dialog}
+      className="scanner"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        close();
+      }}
+    >
+      <div className="scanner__header">
+        <h2 id={`${id}-title`}>{toolsText('scanner.title')}</h2>
+        <button
+          type="button"
+          className="scanner__close"
+          onClick={close}
+          aria-label={toolsText('scanner.close')}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+
+      <div className="scanner__camera" hidden={cameraState === 'unavailable' || cameraState === 'off'}>
+        <video ref={video} muted playsInline aria-label={toolsText('scanner.camera_label')} />
+        <p className="scanner__hint">
+          {cameraState === 'starting'
+            ? toolsText('scanner.camera_starting')
+            : toolsText('scanner.camera_hint')}
+        </p>
+      </div>
+      {cameraState === 'unavailable' && (
+        <p className="scanner__hint">{toolsText('scanner.camera_unavailable')}</p>
+      )}
+
+      {showField ? (
+        <form className="scanner__form" noValidate onSubmit={submit}>
+          <label htmlFor={`${id}-code`}>{toolsText('scanner.code_label')}</label>
+          <p id={`${id}-code-hint`} className="scanner__hint">
+            {toolsText('scanner.code_hint')}
+          </p>
+          <div className="scanner__field">
+            <input
+              id={`${id}-code`}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={code}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={`${id}-code-hint${fieldError ? ` ${id}-code-error` : ''}`}
+              onChange={(event) => changeCode(event.target.value)}
+            />
+            <button type="submit" className="button button--primary" disabled={loading}>
+              {toolsText('scanner.search')}
+            </button>
+          </div>
+          {fieldError && (
+            <p id={`${id}-code-error`} className="scanner__error">
+              {fieldError}
+            </p>
+          )}
+        </form>
+      ) : (
+        <button type="button" className="button" onClick={() => setShowField(true)}>
+          {toolsText('scanner.type_code')}
+        </button>
+      )}
+
+      <div className="scanner__result" aria-live="polite">
+        {loading && <p>{toolsText('scanner.searching')}</p>}
+        {product && (
+          <div className="scanner__match">
+            <p className="scanner__found">{toolsText('scanner.found')}</p>
+            <p className="scanner__name">{product.name}</p>
+            {result?.variant && (
+              <p>
+                {toolsText('scanner.variant', {
+                  label: result.variant.label,
+                  reference: result.variant.reference,
+                })}
+              </p>
+            )}
+            <a
+              className="button button--primary"
+              href={paths.product(audience, product.slug, result?.variant?.reference)}
+            >
+              {toolsText('scanner.view_product', { name: product.name })}
+            </a>
+          </div>
+        )}
+      </div>
+    </dialog>
+  );
+}
