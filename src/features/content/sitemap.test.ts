@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UrlEntry } from '../../lib/api/types.ts';
-import { canonicalAudience, robotsTxt, sitemapUrls, sitemapXml } from './sitemap.ts';
+import { canonicalAudience, isCmsSlugAvailable, robotsTxt, sitemapUrls, sitemapXml } from './sitemap.ts';
 
 const entry = (over: Partial<UrlEntry>): UrlEntry => ({
   entityType: 'page',
@@ -77,5 +77,14 @@ describe('robotsTxt', () => {
     expect(robotsTxt('https://www.plasterwick.co.uk')).toBe(
       'User-agent: *\nAllow: /\nDisallow: /preview\nDisallow: /api\n\nSitemap: https://www.plasterwick.co.uk/sitemap.xml\n',
     );
+  });
+});
+
+describe('isCmsSlugAvailable', () => {
+  it('refuses slugs of fixed routes and nested slugs', () => {
+    expect(isCmsSlugAvailable('terms-of-sale')).toBe(true);
+    expect(isCmsSlugAvailable('contact')).toBe(false);
+    expect(isCmsSlugAvailable('news')).toBe(false);
+    expect(isCmsSlugAvailable('legal/terms')).toBe(false);
   });
 });

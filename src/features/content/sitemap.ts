@@ -85,3 +85,30 @@ export function robotsTxt(origin: string): string {
     '',
   ].join('\n');
 }
+
+/** First segments after the audience that belong to fixed routes: a CMS page cannot use them as its slug. */
+export const FIXED_ROUTE_SEGMENTS: ReadonlySet<string> = new Set([
+  'product',
+  'category',
+  'results',
+  'choice-guide',
+  'folder',
+  'frequently-asked-questions',
+  'careers',
+  'news',
+  'sitemap',
+  'contact',
+  'confirmation',
+  'compare-products',
+  'favorites',
+  'quantity-calculator',
+  'where-to-find-our-products',
+  'downloads',
+  'technical-documentation',
+  'jobsite-support',
+]);
+
+/** True when a CMS page slug can have its own page at /{target}/{slug}. */
+export function isCmsSlugAvailable(slug: string): boolean {
+  return !slug.includes('/') && !FIXED_ROUTE_SEGMENTS.has(slug);
+}

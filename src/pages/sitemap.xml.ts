@@ -1,0 +1,75 @@
+/** /sitemap.xml, generated at build: every indexable canonical URL (see features/content/sitemap.ts). */
+import type { APIRoute } from 'astro';
+import { apiFor, listUrls } from '../lib/api/index.ts';
+import { faqsOf, foldersOf, noticesOf, pagesOf, tagsInUse, typesInUse } from '../lib/api/content/index.ts';
+import { AUDIENCES, DEFAULT_AUDIENCE, type Audience } from '../lib/config.ts';
+import { paths } from '../lib/paths.ts';
+import { perAudience } from '../features/content/audiences.ts';
+import { folderPaths } from '../features/content/content-paths.ts';
+import { isCmsSlugAvailable, sitemapUrls, sitemapXml } from '../features/content/sitemap.ts';
+
+/** Pages every audience has (indexable ones only: no basket confirmation, compare or favourites). */
+const fixedPages = (audience: Audience) => [
+  paths.home(audience),
+  folderPaths.index(audience),
+  paths.faq(audience),
+  paths.news(audience),
+  paths.careers(audience),
+  paths.careersEnquiry(audience),
+  paths.downloads(audience),
+  paths.technicalDocumentation(audience),
+  paths.sitemap(audience),
+  paths.contact(audience),
+  paths.jobsiteSupport(audience),
+  paths.stockists(audience),
+  paths.calculator(audience),
+  paths.catalogue(audience),
+];
+
+/** Tag and type pages at their canonical audience: pro when pro has the page, else part. */
+async function taxonomyPaths(): Promise<string[]> {
+  const data = await perAudience(async (audience) => {
+    const api = apiFor(audience);
+    const [news, faqs, folders, notices] = await Promise.all([
+      pagesOf(api, audience, 'actualite'),
+      faqsOf(api, audience),
+      foldersOf(api, audience),
+      noticesOf(api, audience, 'technical'),
+    ]);
+    return {
+      news: await tagsInUse(api, 'news', news),
+      faq: await tagsInUse(api, 'faq', faqs),
+      folder: typesInUse(folders),
+      technical: typesInUse(notices),
+    };
+  });
+  const builders = {
+    news: (a: Audience, slug: string) => paths.news(a, slug),
+    faq: (a: Audience, slug: string) => paths.faq(a, slug),
+    folder: (a: Audience, slug: string) => folderPaths.type(a, slug),
+    technical: (a: Audience, slug: string) => paths.technicalDocumentation(a, slug),
+  };
+  return (Object.keys(builders) as (keyof typeof builders)[]).flatMap((kind) => {
+    const ordered = [DEFAULT_AUDIENCE, ...AUDIENCES.filter((a) => a !== DEFAULT_AUDIENCE)];
+    const seen = new Set<string>();
+    return ordered.flatMap((audience) =>
+      data[audience][kind].flatMap((entry) => {
+        if (seen.has(entry.slug)) return [];
+        seen.add(entry.slug);
+        return [builders[kind](audience, entry.slug)];
+      }),
+    );
+  });
+}
+
+export const GET: APIRoute = async ({ site }) => {
+  const [entries, taxonomies] = await Promise.all([listUrls(apiFor(DEFAULT_AUDIENCE)), taxonomyPaths()]);
+  const urls = sitemapUrls(
+    [...fixedPages(DEFAULT_AUDIENCE), ...taxonomies],
+    entries,
+    (entry) => entry.entityType === 'page' && !isCmsSlugAvailable(entry.slug),
+  );
+  return new Response(sitemapXml(site?.origin ?? 'http://localhost:4321', urls), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+  });
+};
