@@ -39,10 +39,19 @@ export function bindSearchBox(
   audience: () => Audience,
   navigate: (url: string) => void,
 ): SearchBox {
+  // The popup sits beside the form (HeaderSearch.astro), inside the header's search mount.
+  const scope = form.closest('[data-mount="header-search"]') ?? form;
   const input = form.querySelector<HTMLInputElement>('[data-search-input]');
-  const listbox = form.querySelector<HTMLElement>('[data-search-listbox]');
-  const status = form.querySelector<HTMLElement>('[data-search-status]');
+  const listbox = scope.querySelector<HTMLElement>('[data-search-listbox]');
+  const status = scope.querySelector<HTMLElement>('[data-search-status]');
   if (!input || !listbox || !status) throw new Error('search form markup incomplete');
+  // The plain form is a required field posting to the results route; with suggestions it becomes a combobox
+  // and an empty search simply does nothing (spec §4) instead of a browser validation bubble.
+  form.noValidate = true;
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-autocomplete', 'list');
+  input.setAttribute('aria-expanded', 'false');
+  input.setAttribute('aria-controls', listbox.id);
   let options: HTMLAnchorElement[] = [];
   let active = -1;
 

@@ -1,7 +1,6 @@
 /**
  * The shared script every page carries (vanilla TypeScript on nanostores, no React): header search, favourites
- * heart and toggles, compare toggles and badges, toasts, loading bar, go-to-top, device class, burger menu,
- * audience sync, consent, video embeds, page views, chunk-load recovery and the selector guide's opener.
+ * heart and toggles, compare toggles and badges, toasts, loading bar, go-to-top, device class, audience sync, consent, video embeds, page views, chunk-load recovery and the selector guide's opener.
  * Document-level listeners are bound once; page elements are (re)bound on every `astro:page-load`, since the
  * ClientRouter swaps the body without reloading this module.
  */
@@ -32,8 +31,15 @@ function renderFavorites() {
     button.setAttribute('aria-pressed', String(on));
     button.setAttribute('aria-label', text(on ? 'favorites.remove' : 'favorites.add'));
   }
+  // The header's favourites link (Header.astro) and the toolbar tile: a full heart when any exist.
   const filled = $hasFavorites.get();
-  for (const heart of all('[data-favorites-heart]')) heart.dataset.filled = String(filled);
+  for (const link of all('[data-favourites-link]')) {
+    link.dataset.filled = String(filled);
+    if (link.dataset.labelSome) {
+      if (filled) link.setAttribute('aria-label', link.dataset.labelSome);
+      else link.removeAttribute('aria-label');
+    }
+  }
 }
 
 function renderCompare() {
@@ -47,7 +53,6 @@ function renderCompare() {
   for (const badge of all('[data-compare-count]')) {
     badge.textContent = String(items.length);
     badge.hidden = items.length === 0;
-    badge.setAttribute('aria-label', text('compare.count', { count: items.length }));
   }
 }
 
@@ -96,16 +101,6 @@ async function onCompareClick(button: HTMLElement) {
   }
 }
 
-function closeBurgers() {
-  for (const burger of all('[data-burger]')) setBurger(burger, false);
-}
-
-function setBurger(burger: HTMLElement, open: boolean) {
-  burger.setAttribute('aria-expanded', String(open));
-  const menu = document.getElementById(burger.getAttribute('aria-controls') ?? '');
-  if (menu) menu.dataset.open = String(open);
-}
-
 const loadingBar = new LoadingBar(({ visible, progress }) => {
   const bar = document.querySelector<HTMLElement>('[data-loading-bar]');
   if (!bar) return;
@@ -128,7 +123,6 @@ function onPageLoad() {
   syncPlanWithPath(window.location.pathname);
   // Spec §4: switching audience resets the comparator.
   compareStore.syncAudience(audience);
-  closeBurgers();
   for (const form of all<HTMLFormElement>('form[data-search-form]')) {
     const existing = searchBoxes.get(form);
     // The header may persist across navigations: then only its text and suggestions are reset.
@@ -183,11 +177,6 @@ function bindOnce() {
       void import('../selector-guide/mount.tsx').then(({ openSelectorGuide }) => openSelectorGuide(guide));
       return;
     }
-    const burger = target?.closest<HTMLElement>('[data-burger]');
-    if (burger) {
-      setBurger(burger, burger.getAttribute('aria-expanded') !== 'true');
-      return;
-    }
     if (target?.closest('[data-go-to-top]')) {
       void scrollToTop(window).then(() =>
         document.querySelector<HTMLElement>('#main, main')?.focus({ preventScroll: true }),
@@ -209,7 +198,6 @@ function bindOnce() {
   // Spec §4: a chunk that fails to load (a deploy replaced it) reloads the page.
   window.addEventListener('vite:preloadError', () => window.location.reload());
   document.addEventListener('astro:before-preparation', () => loadingBar.start());
-  document.addEventListener('astro:after-swap', closeBurgers);
   document.addEventListener('astro:page-load', () => {
     loadingBar.finish();
     onPageLoad();
