@@ -8,7 +8,7 @@
  * 4. Only then swaps BUILDS_DIR/current to it atomically and prunes old builds.
  * With --if-changed it stops early when the current build already has the back-office's content version.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createIndex, close as closePagefind } from 'pagefind';
@@ -79,9 +79,20 @@ const redirectListSchema = listEnvelope(
   z.object({ from: z.string(), to: z.string(), status: z.number().int().optional() }),
 );
 
+/**
+ * Astro's server output imports packages by name, which Node resolves from the enclosing folders' node_modules.
+ * A builds dir outside the repository (e.g. the e2e run's /tmp dir) gets a link to the repository's.
+ */
+function linkNodeModules(buildsDir: string): void {
+  if (!path.relative(repoRoot, buildsDir).startsWith('..')) return;
+  const link = path.join(buildsDir, 'node_modules');
+  if (!existsSync(link)) symlinkSync(path.join(repoRoot, 'node_modules'), link, 'dir');
+}
+
 async function main(): Promise<void> {
   const env = loadEnv();
   mkdirSync(env.BUILDS_DIR, { recursive: true });
+  linkNodeModules(env.BUILDS_DIR);
   const release = acquireBuildLock(env.BUILDS_DIR);
   try {
     await build(env);
