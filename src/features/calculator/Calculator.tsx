@@ -184,7 +184,7 @@ function Result({ result, audience }: { result: CalculatorResult; audience: Audi
                 })
               : toolsText('calculator.price_inc_vat', { price: formatPrice(totals.incVat) })}
           </p>
-          <button type="button" className="button button--primary" onClick={addToBasket}>
+          <button type="button" className="button" onClick={addToBasket}>
             {toolsText('calculator.add_to_basket')}
           </button>
         </>
@@ -343,7 +343,7 @@ export default function Calculator({ products, audience }: CalculatorProps) {
           </p>
         )}
 
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button">
           {toolsText('calculator.calculate')}
         </button>
       </form>

@@ -173,7 +173,7 @@ export function Scanner({ onClose }: ScannerProps) {
               aria-describedby={`${id}-code-hint${fieldError ? ` ${id}-code-error` : ''}`}
               onChange={(event) => changeCode(event.target.value)}
             />
-            <button type="submit" className="button button--primary" disabled={loading}>
+            <button type="submit" className="button" disabled={loading}>
               {toolsText('scanner.search')}
             </button>
           </div>
@@ -184,7 +184,7 @@ export function Scanner({ onClose }: ScannerProps) {
           )}
         </form>
       ) : (
-        <button type="button" className="button" onClick={() => setShowField(true)}>
+        <button type="button" className="button button--ghost" onClick={() => setShowField(true)}>
           {toolsText('scanner.type_code')}
         </button>
       )}
@@ -203,10 +203,7 @@ export function Scanner({ onClose }: ScannerProps) {
                 })}
               </p>
             )}
-            <a
-              className="button button--primary"
-              href={paths.product(audience, product.slug, result?.variant?.reference)}
-            >
+            <a className="button" href={paths.product(audience, product.slug, result?.variant?.reference)}>
               {toolsText('scanner.view_product', { name: product.name })}
             </a>
           </div>

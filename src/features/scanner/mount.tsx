@@ -1,6 +1,7 @@
 /** Loaded on the first click on a `[data-open-scanner]` element: React and the scanner arrive only then. */
 import { createRoot, type Root } from 'react-dom/client';
 import { Scanner } from './Scanner.tsx';
+import './scanner.css';
 
 let root: Root | undefined;
 let host: HTMLElement | undefined;

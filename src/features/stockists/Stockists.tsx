@@ -232,10 +232,10 @@ export default function Stockists({ tileUrl, tileAttribution }: StockistsProps) 
             ))}
           </select>
         </div>
-        <button type="submit" className="button button--primary">
+        <button type="submit" className="button">
           {toolsText('stockists.search')}
         </button>
-        <button type="button" className="button" onClick={locate}>
+        <button type="button" className="button button--ghost" onClick={locate}>
           {toolsText('stockists.use_location')}
         </button>
       </form>
