@@ -1,7 +1,26 @@
 /** The demo CMS content, stockists, postcodes, training and redirects; runs after the catalogue seed. */
 import type { Database } from '../../db/client.ts';
+import { seedDownloads } from './downloads.ts';
+import { seedFaq } from './faq.ts';
+import { seedFolders } from './folders.ts';
+import { seedHome } from './home.ts';
+import { seedMenus } from './menus.ts';
+import { seedPages } from './pages.ts';
+import { seedRedirects } from './redirects.ts';
 import { seedSettings } from './settings.ts';
+import { seedStockists } from './stockists.ts';
+import { seedTraining } from './training.ts';
 
 export async function seedContent(db: Database): Promise<void> {
   await seedSettings(db);
+  // Tags first: pages, FAQ, folders and documents refer to them by slug.
+  await seedPages(db);
+  await seedFaq(db);
+  await seedFolders(db);
+  await seedDownloads(db);
+  await seedHome(db);
+  await seedMenus(db);
+  await seedStockists(db);
+  await seedTraining(db);
+  await seedRedirects(db);
 }

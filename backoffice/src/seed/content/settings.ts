@@ -1,8 +1,7 @@
 /** Site settings (contract codes) and the small reference lists: countries and civilities. */
+import { CUSTOMER_SERVICE_HOURS, JOBSITE_SUPPORT_HOURS } from '../../../../src/lib/config.ts';
 import type { Database } from '../../db/client.ts';
-import { contentEntries } from '../../db/schema.ts';
-
-export const UK_SITE_ID = 3;
+import { insertContent } from './insert.ts';
 
 const trustLabelsPro = [
   { title: 'Next-day trade delivery', text: 'Order by 2pm for next working day delivery to site or depot.' },
@@ -26,10 +25,10 @@ export const settingValues: { code: string; value: string }[] = [
   { code: 'link_instagram', value: 'https://www.instagram.com/plasterwick.example' },
   { code: 'link_linkedin', value: 'https://www.linkedin.com/company/plasterwick-example' },
   { code: 'phone', value: '0161 496 0000' },
-  { code: 'customer_service_hours', value: '9am to 5pm, Monday to Friday' },
+  { code: 'customer_service_hours', value: CUSTOMER_SERVICE_HOURS },
   { code: 'trust_labels_pro', value: JSON.stringify(trustLabelsPro) },
   { code: 'trust_labels_part', value: JSON.stringify(trustLabelsPart) },
-  { code: 'jobsite_support_delay_hours', value: '48' },
+  { code: 'jobsite_support_delay_hours', value: String(JOBSITE_SUPPORT_HOURS) },
 ];
 
 export const countryList: { code: string; label: string }[] = [
@@ -55,31 +54,15 @@ export const civilityList: { code: string; label: string }[] = [
 ];
 
 export async function seedSettings(db: Database): Promise<void> {
-  const base = { siteId: UK_SITE_ID, status: 'published' as const, publishedAt: new Date() };
-  await db.insert(contentEntries).values([
-    ...settingValues.map((s, position) => ({
-      ...base,
-      resource: 'setting',
-      slug: s.code,
-      title: s.code,
-      position,
-      data: { code: s.code, value: s.value },
-    })),
-    ...countryList.map((c, position) => ({
-      ...base,
-      resource: 'country',
-      slug: c.code,
-      title: c.label,
-      position,
-      data: { code: c.code, label: c.label },
-    })),
-    ...civilityList.map((c, position) => ({
-      ...base,
-      resource: 'civility',
-      slug: c.code,
-      title: c.label,
-      position,
-      data: { code: c.code, label: c.label },
-    })),
-  ]);
+  await insertContent(db, 'setting', settingValues);
+  await insertContent(
+    db,
+    'country',
+    countryList.map((c, position) => ({ ...c, position })),
+  );
+  await insertContent(
+    db,
+    'civility',
+    civilityList.map((c, position) => ({ ...c, position })),
+  );
 }

@@ -1,0 +1,44 @@
+/** Inserts seed entries through the same registry (zod input schema → row) the API writes with. */
+import type { Database } from '../../db/client.ts';
+import { contentEntries } from '../../db/schema.ts';
+import { resources, type ResourceName } from '../../modules/content/resources.ts';
+import { mediaRefSchema } from '../../modules/content/resources.ts';
+import { toMediaRef } from '../../lib/media.ts';
+import { storeSvgImage } from '../media.ts';
+import { eq } from 'drizzle-orm';
+import { media } from '../../db/schema.ts';
+import type { z } from 'zod';
+
+export const UK_SITE_ID = 3;
+
+/** Validates each input with the resource's schema and inserts them; returns the new ids in order. */
+export async function insertContent(db: Database, name: ResourceName, inputs: unknown[]): Promise<number[]> {
+  if (inputs.length === 0) return [];
+  const definition = resources[name];
+  const values = inputs.map((input) => {
+    const parsed = definition.input.parse(input) as never;
+    return {
+      ...(definition.toRow as (i: never) => ReturnType<typeof definition.toRow>)(parsed),
+      searchText: (definition.searchText as (i: never) => string)(parsed),
+      siteId: UK_SITE_ID,
+      resource: name,
+    };
+  });
+  const rows = await db.insert(contentEntries).values(values).returning({ id: contentEntries.id });
+  return rows.map((r) => r.id);
+}
+
+export type MediaRef = z.infer<typeof mediaRefSchema>;
+
+/** Renders SVG artwork and returns the media reference the API serves for it. */
+export async function artwork(
+  db: Database,
+  key: string,
+  svg: string,
+  options: { alt: string; width: number },
+): Promise<MediaRef> {
+  const pngKey = await storeSvgImage(db, key, svg, options);
+  const [row] = await db.select().from(media).where(eq(media.key, pngKey));
+  if (!row) throw new Error(`media ${pngKey} was not stored`);
+  return toMediaRef(row, options.alt);
+}
