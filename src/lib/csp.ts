@@ -3,6 +3,7 @@
  * video embed). scripts/build.ts turns this into the policy header, adding the hashes of the build's inline
  * scripts to script-src. Keep hosts exact (no wildcards) so the policy stays tight.
  */
+import { MAP_TILE_ORIGIN } from '../features/stockists/map-config.ts';
 
 export type CspDirective =
   | 'default-src'
@@ -26,7 +27,7 @@ export const CSP_SOURCES: Record<CspDirective, readonly string[]> = {
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
   // pagefind starts its worker from a blob URL.
   'worker-src': ["'self'", 'blob:'],
-  'img-src': ["'self'", 'data:', 'blob:'],
+  'img-src': ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
   'style-src': ["'self'", "'unsafe-inline'"],
   'font-src': ["'self'"],
   // Video blocks embed YouTube's no-cookie player, and only after the visitor consents to video embeds.
