@@ -44,3 +44,5 @@ export const LOCALE_COOKIE = {
 /** Page-view events to the tag manager: disabled in this build (spec §9). */
 export const TAG_MANAGER_ENABLED = false;
 export const COUNTRY_DROPDOWN_MAX_HEIGHT = 200;
+/** Products per page on category, results and choice-guide listings (a layout choice, not a spec figure). */
+export const LISTING_PAGE_SIZE = 12;

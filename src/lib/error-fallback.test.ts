@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { errorFallbackHtml } from './error-fallback.ts';
+
+describe('error fallback', () => {
+  it('is a complete page with the message and a link home', () => {
+    const html = errorFallbackHtml();
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('An error occurred');
+    expect(html).toContain('<a href="/">Back to the home page</a>');
+    expect(html).not.toContain('<script');
+  });
+});
