@@ -1,13 +1,16 @@
 /** Every API module, registered under /api/v1 by the app factory. Each module is a Fastify plugin. */
 import type { FastifyPluginAsync } from 'fastify';
+import { catalogueRoutes } from './catalogue/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { formRoutes } from './forms/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { redirectRoutes } from './redirect/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { storeLocatorRoutes } from './store-locator/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
+import { urlRoutes } from './url/routes.ts';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -18,4 +21,7 @@ export const apiModules: FastifyPluginAsync[] = [
   storeLocatorRoutes,
   formRoutes,
   trainingRoutes,
+  catalogueRoutes,
+  searchRoutes,
+  urlRoutes,
 ];

@@ -1,0 +1,297 @@
+/** Product create, update and delete: validates references (categories, plans, characteristics) then writes. */
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  categories,
+  characteristics,
+  contentEntries,
+  productCategories,
+  productCharacteristics,
+  productPlans,
+  productRelations,
+  products,
+  salesPlans,
+  variantPrices,
+  variants,
+} from '../../db/schema.ts';
+import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { slugify } from '../../seed/catalogue/gtin.ts';
+import { syncCategoryPlans } from './read-model.ts';
+import type { ProductInput, ProductUpdate } from './schemas.ts';
+
+const conflict = (message: string, field: string) =>
+  new ApiError(409, 'conflict', message, { errors: [{ field, message: 'Already used' }] });
+
+async function validateReferences(db: Database, siteId: number, input: Partial<ProductInput>) {
+  if (input.category_ids) {
+    const found = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.siteId, siteId), inArray(categories.id, input.category_ids)));
+    const missing = input.category_ids.filter((id) => !found.some((f) => f.id === id));
+    if (missing.length)
+      throw badRequest(`Unknown categories ${missing.join(', ')}`, [
+        { field: 'body.category_ids', message: 'Unknown category' },
+      ]);
+  }
+  const planIds = [
+    ...(input.plans ?? []).map((p) => p.plan_id),
+    ...(input.variants ?? []).flatMap((v) => v.prices.map((p) => p.plan_id)),
+  ];
+  if (planIds.length) {
+    const found = await db
+      .select({ id: salesPlans.id })
+      .from(salesPlans)
+      .where(and(eq(salesPlans.siteId, siteId), inArray(salesPlans.id, planIds)));
+    const missing = [...new Set(planIds.filter((id) => !found.some((f) => f.id === id)))];
+    if (missing.length)
+      throw badRequest(`Unknown sales plans ${missing.join(', ')}`, [
+        { field: 'body.plans', message: 'Unknown sales plan' },
+      ]);
+  }
+  if (input.plans && input.variants) {
+    // Every variant needs a price in every plan the product is sold in.
+    for (const [i, variant] of input.variants.entries()) {
+      const priced = new Set(variant.prices.map((p) => p.plan_id));
+      const unpriced = input.plans.filter((p) => !priced.has(p.plan_id));
+      if (unpriced.length) {
+        throw badRequest("Every variant needs a price in each of the product's plans", [
+          {
+            field: `body.variants.${i}.prices`,
+            message: `No price for plan ${unpriced.map((p) => p.plan_id).join(', ')}`,
+          },
+        ]);
+      }
+    }
+  }
+  if (input.caracteristics) {
+    const definitions = await db.select().from(characteristics);
+    for (const [code, value] of Object.entries(input.caracteristics)) {
+      const definition = definitions.find((d) => d.code === code);
+      const field = `body.caracteristics.${code}`;
+      if (!definition)
+        throw badRequest(`Unknown characteristic ${code}`, [{ field, message: 'Unknown characteristic' }]);
+      if (definition.kind === 'number' && typeof value !== 'number')
+        throw badRequest(`${code} must be a number`, [{ field, message: 'Expected a number' }]);
+      if (definition.kind === 'enum') {
+        const bad = (Array.isArray(value) ? value : [String(value)]).filter(
+          (v) => !definition.options.some((o) => o.value === v),
+        );
+        if (bad.length)
+          throw badRequest(`Unknown ${code} values ${bad.join(', ')}`, [{ field, message: 'Unknown value' }]);
+      }
+    }
+  }
+  if (input.related_ids?.length) {
+    const found = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.siteId, siteId), inArray(products.id, input.related_ids)));
+    if (found.length !== new Set(input.related_ids).size)
+      throw badRequest('Unknown related products', [
+        { field: 'body.related_ids', message: 'Unknown product' },
+      ]);
+  }
+}
+
+async function checkUnique(
+  db: Database,
+  siteId: number,
+  input: Partial<ProductInput>,
+  slug: string | undefined,
+  selfId?: number,
+) {
+  const other = selfId ? ne(products.id, selfId) : undefined;
+  if (input.reference || slug) {
+    const [clash] = await db
+      .select({ reference: products.reference, slug: products.slug })
+      .from(products)
+      .where(
+        and(
+          eq(products.siteId, siteId),
+          or(
+            input.reference ? eq(products.reference, input.reference) : undefined,
+            slug ? eq(products.slug, slug) : undefined,
+          ),
+          other,
+        ),
+      );
+    if (clash) {
+      throw clash.reference === input.reference
+        ? conflict('A product with this reference already exists', 'body.reference')
+        : conflict('A product with this slug already exists', 'body.slug');
+    }
+  }
+  if (input.variants) {
+    const references = input.variants.map((v) => v.reference);
+    const gtins = input.variants.map((v) => v.gtin.padStart(14, '0'));
+    if (new Set(references).size !== references.length)
+      throw conflict('Variant references must differ', 'body.variants');
+    if (new Set(gtins).size !== gtins.length) throw conflict('Variant GTINs must differ', 'body.variants');
+    const [clash] = await db
+      .select({ id: variants.id })
+      .from(variants)
+      .where(
+        and(
+          or(inArray(variants.reference, references), inArray(variants.gtin, gtins)),
+          selfId ? ne(variants.productId, selfId) : undefined,
+        ),
+      );
+    if (clash)
+      throw conflict('A variant reference or GTIN is already used by another product', 'body.variants');
+  }
+}
+
+/** Replaces the product's child rows for every set the input provides. */
+async function writeChildren(db: Database, productId: number, input: Partial<ProductInput>) {
+  if (input.category_ids) {
+    await db.delete(productCategories).where(eq(productCategories.productId, productId));
+    await db
+      .insert(productCategories)
+      .values(
+        [...new Set(input.category_ids)].map((categoryId, i) => ({ productId, categoryId, isMain: i === 0 })),
+      );
+  }
+  if (input.plans) {
+    await db.delete(productPlans).where(eq(productPlans.productId, productId));
+    await db.insert(productPlans).values(
+      input.plans.map((p) => ({
+        productId,
+        planId: p.plan_id,
+        promoted: p.promoted,
+        position: 1000 + productId,
+      })),
+    );
+  }
+  if (input.variants) {
+    await db.delete(variants).where(eq(variants.productId, productId));
+    for (const [position, variant] of input.variants.entries()) {
+      const [row] = await db
+        .insert(variants)
+        .values({
+          productId,
+          reference: variant.reference,
+          label: variant.label,
+          gtin: variant.gtin.padStart(14, '0'),
+          quantity: variant.quantity,
+          unit: variant.unit,
+          position,
+        })
+        .returning({ id: variants.id });
+      await db
+        .insert(variantPrices)
+        .values(
+          variant.prices.map((p) => ({ variantId: row!.id, planId: p.plan_id, priceExVatPence: p.ex_vat })),
+        );
+    }
+  }
+  if (input.caracteristics) {
+    await db.delete(productCharacteristics).where(eq(productCharacteristics.productId, productId));
+    const rows = Object.entries(input.caracteristics).flatMap(
+      ([code, value]): (typeof productCharacteristics.$inferInsert)[] =>
+        typeof value === 'number'
+          ? [{ productId, code, value: String(value), numberValue: value }]
+          : [...new Set(value)].map((v) => ({ productId, code, value: v, numberValue: null })),
+    );
+    if (rows.length) await db.insert(productCharacteristics).values(rows);
+  }
+  if (input.related_ids) {
+    await db.delete(productRelations).where(eq(productRelations.productId, productId));
+    const related = [...new Set(input.related_ids)].filter((id) => id !== productId);
+    if (related.length)
+      await db
+        .insert(productRelations)
+        .values(related.map((relatedId, position) => ({ productId, relatedId, position })));
+  }
+}
+
+export async function createProduct(db: Database, siteId: number, input: ProductInput): Promise<number> {
+  const slug = input.slug ?? slugify(input.name);
+  if (!slug)
+    throw badRequest('The name gives an empty slug: provide one', [
+      { field: 'body.slug', message: 'Required' },
+    ]);
+  await validateReferences(db, siteId, input);
+  await checkUnique(db, siteId, input, slug);
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    const [row] = await t
+      .insert(products)
+      .values({
+        siteId,
+        reference: input.reference,
+        slug,
+        name: input.name,
+        shortDescription: input.short_description,
+        description: input.description,
+        instructions: input.instructions.join('\n'),
+      })
+      .returning({ id: products.id });
+    await writeChildren(t, row!.id, input);
+    await syncCategoryPlans(t, siteId);
+    return row!.id;
+  });
+}
+
+export async function updateProduct(db: Database, siteId: number, input: ProductUpdate): Promise<number> {
+  const [existing] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, input.id), eq(products.siteId, siteId)));
+  if (!existing) throw notFound(`Product ${input.id}`);
+  if (input.plans && !input.variants) {
+    // New plans need prices: check the stored variants cover them.
+    const priced = await db
+      .select({ variantId: variants.id, planId: variantPrices.planId })
+      .from(variants)
+      .leftJoin(variantPrices, eq(variantPrices.variantId, variants.id))
+      .where(eq(variants.productId, input.id));
+    const variantIds = [...new Set(priced.map((p) => p.variantId))];
+    for (const plan of input.plans) {
+      if (variantIds.some((id) => !priced.some((p) => p.variantId === id && p.planId === plan.plan_id))) {
+        throw badRequest(`Variants have no price in plan ${plan.plan_id}: send variants with prices too`, [
+          { field: 'body.plans', message: 'Variants not priced in this plan' },
+        ]);
+      }
+    }
+  }
+  await validateReferences(db, siteId, input);
+  await checkUnique(db, siteId, input, input.slug, input.id);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t
+      .update(products)
+      .set({
+        ...(input.reference !== undefined ? { reference: input.reference } : {}),
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.short_description !== undefined ? { shortDescription: input.short_description } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.instructions !== undefined ? { instructions: input.instructions.join('\n') } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, input.id));
+    await writeChildren(t, input.id, input);
+    await syncCategoryPlans(t, siteId);
+  });
+  return input.id;
+}
+
+export async function deleteProduct(db: Database, siteId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(products)
+    .where(and(eq(products.id, id), eq(products.siteId, siteId)))
+    .returning({ id: products.id });
+  if (deleted.length === 0) throw notFound(`Product ${id}`);
+  // Its technical documents would otherwise list a product that no longer exists.
+  await db
+    .delete(contentEntries)
+    .where(
+      and(
+        eq(contentEntries.siteId, siteId),
+        eq(contentEntries.resource, 'notice'),
+        sql`${contentEntries.data} ->> 'product_id' = ${String(id)}`,
+      ),
+    );
+  await syncCategoryPlans(db, siteId);
+}

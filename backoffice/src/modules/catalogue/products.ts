@@ -1,0 +1,301 @@
+/** Product reads: listing, facets, selector guide, detail and barcode scan. */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { contentEntries, productRelations, products, variants } from '../../db/schema.ts';
+import type { ReadCache } from '../../lib/cache.ts';
+import type { SalesPlan } from '../../lib/context.ts';
+import { badRequest, notFound, notInPlan } from '../../lib/errors.ts';
+import { guideQuestions } from '../../db/schema.ts';
+import { matchProductIds } from '../search/service.ts';
+import {
+  loadPlanCatalogue,
+  productPlanIds,
+  type CatalogueProduct,
+  type PlanCatalogue,
+  type ProductSummary,
+} from './read-model.ts';
+import type { FiltersQuery, ProductListQuery } from './schemas.ts';
+
+export interface ProductFilters {
+  promoted?: boolean;
+  categories?: number[];
+  price?: { min?: number; max?: number };
+  text?: string;
+  caracteristics?: Record<string, string[]>;
+}
+
+type FilterName = 'categories' | 'price' | 'text' | 'promoted' | `caracteristics.${string}`;
+
+/** A product filter; `except` names the one filter to ignore (a facet's counts ignore its own filter). */
+type Matcher = (product: CatalogueProduct, except?: FilterName) => boolean;
+
+async function buildMatcher(
+  db: Database,
+  cache: ReadCache,
+  catalogue: PlanCatalogue,
+  filters: ProductFilters,
+): Promise<{ matches: Matcher; rank: Map<number, number> | undefined }> {
+  const known = new Set(catalogue.characteristics.map((c) => c.code));
+  const unknown = Object.keys(filters.caracteristics ?? {}).filter((code) => !known.has(code));
+  if (unknown.length) {
+    throw badRequest(
+      `Unknown characteristic ${unknown.join(', ')}`,
+      unknown.map((code) => ({
+        field: `querystring.caracteristics.${code}`,
+        message: 'Unknown characteristic',
+      })),
+    );
+  }
+  const text = filters.text?.trim();
+  const ranked = text ? await matchProductIds(db, cache, catalogue.plan, text) : undefined;
+  const rank = ranked ? new Map(ranked.map((r, i) => [r.id, i])) : undefined;
+  const { categories, price, promoted } = filters;
+  const wanted = Object.entries(filters.caracteristics ?? {}).filter(([, values]) => values.length > 0);
+  const matches: Matcher = (product, except) => {
+    if (promoted && except !== 'promoted' && !product.promoted) return false;
+    if (rank && except !== 'text' && !rank.has(product.id)) return false;
+    if (
+      categories?.length &&
+      except !== 'categories' &&
+      !categories.some((id) => product.categoryIds.has(id))
+    ) {
+      return false;
+    }
+    if (price && except !== 'price') {
+      if (product.minPrice === null) return false;
+      if (price.min !== undefined && product.minPrice < price.min) return false;
+      if (price.max !== undefined && product.minPrice > price.max) return false;
+    }
+    for (const [code, values] of wanted) {
+      if (except === `caracteristics.${code}`) continue;
+      const own = product.values.get(code);
+      if (!own || !values.some((value) => own.has(value))) return false;
+    }
+    return true;
+  };
+  return { matches, rank };
+}
+
+const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+
+export async function listProducts(db: Database, cache: ReadCache, plan: SalesPlan, query: ProductListQuery) {
+  const catalogue = await loadPlanCatalogue(db, cache, plan);
+  const { matches, rank } = await buildMatcher(db, cache, catalogue, query);
+  const found = catalogue.products.filter((p) => matches(p));
+  const byPrice = (a: CatalogueProduct, b: CatalogueProduct, direction: 1 | -1) =>
+    a.minPrice === b.minPrice
+      ? collator.compare(a.name, b.name)
+      : a.minPrice === null
+        ? 1
+        : b.minPrice === null
+          ? -1
+          : direction * (a.minPrice - b.minPrice);
+  const sorters: Record<ProductListQuery['orderBy'], (a: CatalogueProduct, b: CatalogueProduct) => number> = {
+    relevance: (a, b) =>
+      rank
+        ? rank.get(a.id)! - rank.get(b.id)!
+        : Number(b.promoted) - Number(a.promoted) || a.position - b.position,
+    name_asc: (a, b) => collator.compare(a.name, b.name),
+    name_desc: (a, b) => collator.compare(b.name, a.name),
+    price_asc: (a, b) => byPrice(a, b, 1),
+    price_desc: (a, b) => byPrice(a, b, -1),
+    newest: (a, b) => b.createdAt - a.createdAt || b.id - a.id,
+  };
+  const sorted = found.toSorted(sorters[query.orderBy]);
+  const start = (query.page - 1) * query.perPage;
+  return {
+    items: sorted.slice(start, start + query.perPage).map((p) => p.summary),
+    total: sorted.length,
+    page: query.page,
+    perPage: query.perPage,
+  };
+}
+
+interface FacetData {
+  value: string;
+  label: string;
+  count: number;
+}
+
+export async function productFacets(db: Database, cache: ReadCache, plan: SalesPlan, query: FiltersQuery) {
+  const catalogue = await loadPlanCatalogue(db, cache, plan);
+  const { matches } = await buildMatcher(db, cache, catalogue, query);
+  const result: Record<
+    string,
+    { technical_name: string; label: string; type: 'list' | 'range'; data: FacetData[] }
+  > = {};
+
+  const forCategories = catalogue.products.filter((p) => matches(p, 'categories'));
+  const selectedCategories = new Set(query.categories ?? []);
+  const topFirst = catalogue.categories
+    .filter((c) => c.parentId === null)
+    .flatMap((top) => [top, ...catalogue.categories.filter((c) => c.parentId === top.id)]);
+  result.categories = {
+    technical_name: 'categories',
+    label: 'Categories',
+    type: 'list',
+    data: topFirst
+      .map((c) => ({
+        value: String(c.id),
+        label: c.name,
+        count: forCategories.filter((p) => p.categoryIds.has(c.id)).length,
+      }))
+      .filter((d) => d.count > 0 || selectedCategories.has(Number(d.value))),
+  };
+
+  for (const definition of catalogue.characteristics) {
+    if (definition.kind !== 'enum' || !definition.facet) continue;
+    const pool = catalogue.products.filter((p) => matches(p, `caracteristics.${definition.code}`));
+    const selected = new Set(query.caracteristics?.[definition.code] ?? []);
+    result[definition.code] = {
+      technical_name: definition.code,
+      label: definition.label,
+      type: 'list',
+      data: definition.options
+        .map((o) => ({
+          value: o.value,
+          label: o.label,
+          count: pool.filter((p) => p.values.get(definition.code)?.has(o.value)).length,
+        }))
+        .filter((d) => d.count > 0 || selected.has(d.value)),
+    };
+  }
+
+  const prices = catalogue.products
+    .filter((p) => matches(p, 'price'))
+    .flatMap((p) => (p.minPrice === null ? [] : [p.minPrice]));
+  result.price = {
+    technical_name: 'price',
+    label: 'Price',
+    type: 'range',
+    data: [
+      { value: 'min', label: 'Minimum', count: prices.length ? Math.min(...prices) : 0 },
+      { value: 'max', label: 'Maximum', count: prices.length ? Math.max(...prices) : 0 },
+    ],
+  };
+  return result;
+}
+
+/** Selector guide: each question's options among products matching the answers to the earlier questions. */
+export async function guideFilters(
+  db: Database,
+  cache: ReadCache,
+  plan: SalesPlan,
+  answers: Record<string, string[]>,
+) {
+  const catalogue = await loadPlanCatalogue(db, cache, plan);
+  const questions = await cache.get(`catalogue:guide:${plan.target}`, () =>
+    db
+      .select()
+      .from(guideQuestions)
+      .where(eq(guideQuestions.target, plan.target))
+      .orderBy(asc(guideQuestions.position)),
+  );
+  const definitions = new Map(catalogue.characteristics.map((d) => [d.code, d]));
+  // Only products that answer every question take part, so a path of answers never ends without options.
+  let pool = catalogue.products.filter((p) => questions.every((q) => p.values.get(q.code)?.size));
+  return questions.map((question) => {
+    const options = definitions.get(question.code)?.options ?? [];
+    const data = options
+      .map((o) => ({
+        value: o.value,
+        label: o.label,
+        count: pool.filter((p) => p.values.get(question.code)?.has(o.value)).length,
+      }))
+      .filter((d) => d.count > 0);
+    const answer = answers[question.code];
+    if (answer?.length)
+      pool = pool.filter((p) => answer.some((value) => p.values.get(question.code)?.has(value)));
+    return { technical_name: question.code, label: question.label, position: question.position, data };
+  });
+}
+
+/** Full product by numeric id or slug; the plan error when it exists only in other plans. */
+export async function getProduct(db: Database, cache: ReadCache, plan: SalesPlan, idOrSlug: string) {
+  const catalogue = await loadPlanCatalogue(db, cache, plan);
+  const found = /^\d+$/.test(idOrSlug)
+    ? catalogue.byId.get(Number(idOrSlug))
+    : catalogue.products.find((p) => p.summary.slug === idOrSlug);
+  if (!found) {
+    const elsewhere = await productPlanIds(db, plan.siteId, idOrSlug);
+    if (!elsewhere) throw notFound(`Product ${idOrSlug}`);
+    throw notInPlan('This product', elsewhere.planIds);
+  }
+  return cache.get(`catalogue:product:${plan.id}:${found.id}`, async () => {
+    const [row] = await db
+      .select({ description: products.description, instructions: products.instructions })
+      .from(products)
+      .where(eq(products.id, found.id));
+    const [relatedRows, documentRows] = await Promise.all([
+      db
+        .select({ id: productRelations.relatedId })
+        .from(productRelations)
+        .where(eq(productRelations.productId, found.id))
+        .orderBy(asc(productRelations.position)),
+      db
+        .select({
+          id: contentEntries.id,
+          title: contentEntries.title,
+          type: contentEntries.type,
+          data: contentEntries.data,
+        })
+        .from(contentEntries)
+        .where(
+          and(
+            eq(contentEntries.siteId, plan.siteId),
+            eq(contentEntries.resource, 'notice'),
+            eq(contentEntries.status, 'published'),
+            sql`${contentEntries.data} ->> 'product_id' = ${String(found.id)}`,
+            sql`${plan.target} = any(${contentEntries.audiences})`,
+          ),
+        )
+        .orderBy(asc(contentEntries.position), asc(contentEntries.id)),
+    ]);
+    return {
+      ...found.summary,
+      description: row?.description ?? '',
+      instructions: (row?.instructions ?? '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      documents: documentRows.flatMap((d) => {
+        const url = (d.data.file as { url?: unknown } | undefined)?.url;
+        return typeof url === 'string' ? [{ id: d.id, title: d.title, type: d.type ?? 'document', url }] : [];
+      }),
+      // Related products of other plans are left out: they would lead to the plan error.
+      related: relatedRows.flatMap((r) => {
+        const related = catalogue.byId.get(r.id);
+        return related ? [related.summary] : [];
+      }),
+    };
+  });
+}
+
+/** Barcode lookup: the code is left-padded to 14 digits and matched against variant GTINs. */
+export async function scanProduct(
+  db: Database,
+  cache: ReadCache,
+  plan: SalesPlan,
+  code: string,
+): Promise<{
+  product: ProductSummary | null;
+  item: ProductSummary['variants'][number] | null;
+  error: string | null;
+}> {
+  const gtin = code.padStart(14, '0');
+  const catalogue = await loadPlanCatalogue(db, cache, plan);
+  for (const product of catalogue.products) {
+    const item = product.summary.variants.find((v) => v.gtin === gtin);
+    if (item) return { product: product.summary, item, error: null };
+  }
+  const [elsewhere] = await db
+    .select({ productId: variants.productId })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.gtin, gtin), eq(products.siteId, plan.siteId)));
+  if (elsewhere) {
+    const plans = await productPlanIds(db, plan.siteId, String(elsewhere.productId));
+    if (plans?.planIds.length) throw notInPlan('This product', plans.planIds);
+  }
+  return { product: null, item: null, error: 'no_results' };
+}

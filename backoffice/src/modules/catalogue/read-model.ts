@@ -1,0 +1,341 @@
+/**
+ * The catalogue of one sales plan as the API serves it, built from a handful of queries and kept in the read
+ * cache until the next write. Listings, facets and the selector guide filter this in memory: a filler maker's
+ * range is a few hundred products at most, and PGlite answers one query at a time, so one load per plan beats a
+ * query per request. Text matching stays in Postgres (search module).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  categories,
+  characteristics,
+  media,
+  productCategories,
+  productCharacteristics,
+  productMedia,
+  productPlans,
+  products,
+  variantPrices,
+  variants,
+} from '../../db/schema.ts';
+import type { ReadCache } from '../../lib/cache.ts';
+import type { SalesPlan } from '../../lib/context.ts';
+import { toMediaRef } from '../../lib/media.ts';
+import type { z } from 'zod';
+import type { caracteristicSchema, priceSchema, productSummarySchema, variantSchema } from './schemas.ts';
+
+export type Price = z.infer<typeof priceSchema>;
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+type Variant = z.infer<typeof variantSchema>;
+type Caracteristic = z.infer<typeof caracteristicSchema>;
+
+export interface CatalogueProduct {
+  id: number;
+  name: string;
+  position: number;
+  createdAt: number;
+  /** Cheapest variant price in the plan, pence ex VAT. */
+  minPrice: number | null;
+  promoted: boolean;
+  /** Every category the product is in, with their ancestors (a category filter includes descendants). */
+  categoryIds: Set<number>;
+  /** Raw characteristic values by code. */
+  values: Map<string, Set<string>>;
+  summary: ProductSummary;
+}
+
+export interface CategoryRow {
+  id: number;
+  parentId: number | null;
+  slug: string;
+  name: string;
+  description: string;
+  position: number;
+  coverKey: string | null;
+}
+
+export interface CharacteristicDefinition {
+  code: string;
+  label: string;
+  kind: 'enum' | 'number';
+  unit: string | null;
+  facet: boolean;
+  position: number;
+  options: { value: string; label: string }[];
+}
+
+export interface PlanCatalogue {
+  plan: SalesPlan;
+  products: CatalogueProduct[];
+  byId: Map<number, CatalogueProduct>;
+  categories: CategoryRow[];
+  characteristics: CharacteristicDefinition[];
+}
+
+/** Price object of the contract; VAT rounded to the penny. */
+export function priceOf(exVat: number, plan: SalesPlan): Price {
+  return {
+    ex_vat: exVat,
+    inc_vat: Math.round((exVat * (10_000 + plan.vatRateBp)) / 10_000),
+    vat_rate: plan.vatRateBp / 100,
+    currency: plan.currencyCode,
+  };
+}
+
+const group = <T, K>(rows: T[], key: (row: T) => K) => {
+  const map = new Map<K, T[]>();
+  for (const row of rows) map.set(key(row), [...(map.get(key(row)) ?? []), row]);
+  return map;
+};
+
+export function loadCategories(db: Database, cache: ReadCache, siteId: number): Promise<CategoryRow[]> {
+  return cache.get(`catalogue:categories:${siteId}`, () =>
+    db
+      .select({
+        id: categories.id,
+        parentId: categories.parentId,
+        slug: categories.slug,
+        name: categories.name,
+        description: categories.description,
+        position: categories.position,
+        coverKey: categories.coverKey,
+      })
+      .from(categories)
+      .where(eq(categories.siteId, siteId))
+      .orderBy(asc(categories.position), asc(categories.id)),
+  );
+}
+
+export function loadCharacteristics(db: Database, cache: ReadCache): Promise<CharacteristicDefinition[]> {
+  return cache.get('catalogue:characteristics', () =>
+    db.select().from(characteristics).orderBy(asc(characteristics.position), asc(characteristics.code)),
+  );
+}
+
+/** The plan's catalogue (cached until the next write). */
+export function loadPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPlan): Promise<PlanCatalogue> {
+  return cache.get(`catalogue:plan:${plan.id}`, () => buildPlanCatalogue(db, cache, plan));
+}
+
+async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPlan): Promise<PlanCatalogue> {
+  const [categoryRows, definitions] = await Promise.all([
+    loadCategories(db, cache, plan.siteId),
+    loadCharacteristics(db, cache),
+  ]);
+  const productRows = await db
+    .select({
+      id: products.id,
+      reference: products.reference,
+      slug: products.slug,
+      name: products.name,
+      shortDescription: products.shortDescription,
+      createdAt: products.createdAt,
+      promoted: productPlans.promoted,
+      position: productPlans.position,
+    })
+    .from(products)
+    .innerJoin(productPlans, and(eq(productPlans.productId, products.id), eq(productPlans.planId, plan.id)))
+    .where(eq(products.siteId, plan.siteId))
+    .orderBy(asc(productPlans.position), asc(products.id));
+  const ids = productRows.map((row) => row.id);
+  if (ids.length === 0) {
+    return { plan, products: [], byId: new Map(), categories: categoryRows, characteristics: definitions };
+  }
+
+  const [planRows, categoryLinks, variantRows, valueRows, mediaRows] = await Promise.all([
+    db.select().from(productPlans).where(inArray(productPlans.productId, ids)),
+    db
+      .select({
+        productId: productCategories.productId,
+        categoryId: productCategories.categoryId,
+        isMain: productCategories.isMain,
+      })
+      .from(productCategories)
+      .where(inArray(productCategories.productId, ids)),
+    db
+      .select({
+        id: variants.id,
+        productId: variants.productId,
+        reference: variants.reference,
+        label: variants.label,
+        gtin: variants.gtin,
+        quantity: variants.quantity,
+        unit: variants.unit,
+        price: variantPrices.priceExVatPence,
+      })
+      .from(variants)
+      .leftJoin(
+        variantPrices,
+        and(eq(variantPrices.variantId, variants.id), eq(variantPrices.planId, plan.id)),
+      )
+      .where(inArray(variants.productId, ids))
+      .orderBy(asc(variants.position), asc(variants.id)),
+    db
+      .select()
+      .from(productCharacteristics)
+      .where(inArray(productCharacteristics.productId, ids))
+      .orderBy(asc(productCharacteristics.code), asc(productCharacteristics.value)),
+    db
+      .select({
+        productId: productMedia.productId,
+        kind: productMedia.kind,
+        title: productMedia.title,
+        key: media.key,
+        webpKey: media.webpKey,
+        width: media.width,
+        height: media.height,
+        alt: media.alt,
+      })
+      .from(productMedia)
+      .innerJoin(media, eq(media.key, productMedia.mediaKey))
+      .where(inArray(productMedia.productId, ids))
+      .orderBy(asc(productMedia.position), asc(productMedia.mediaKey)),
+  ]);
+
+  const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
+  const ancestorsOf = (id: number): number[] => {
+    const chain: number[] = [];
+    for (
+      let c = categoryById.get(id);
+      c && !chain.includes(c.id);
+      c = c.parentId ? categoryById.get(c.parentId) : undefined
+    ) {
+      chain.push(c.id);
+    }
+    return chain;
+  };
+  const definitionOf = new Map(definitions.map((d) => [d.code, d]));
+  const plansOf = group(planRows, (r) => r.productId);
+  const linksOf = group(categoryLinks, (r) => r.productId);
+  const variantsOf = group(variantRows, (r) => r.productId);
+  const valuesOf = group(valueRows, (r) => r.productId);
+  const mediaOf = group(mediaRows, (r) => r.productId);
+
+  const list = productRows.map((row): CatalogueProduct => {
+    const links = (linksOf.get(row.id) ?? []).toSorted(
+      (a, b) => Number(b.isMain) - Number(a.isMain) || a.categoryId - b.categoryId,
+    );
+    const main = links[0] ? categoryById.get(links[0].categoryId) : undefined;
+    const productVariants: Variant[] = (variantsOf.get(row.id) ?? [])
+      .filter((v) => v.price !== null)
+      .map((v) => ({
+        id: v.id,
+        reference: v.reference,
+        label: v.label,
+        gtin: v.gtin,
+        quantity: v.quantity,
+        unit: v.unit,
+        price: priceOf(v.price!, plan),
+      }));
+    const cheapest = productVariants.reduce<number | null>(
+      (min, v) => (min === null || v.price.ex_vat < min ? v.price.ex_vat : min),
+      null,
+    );
+    const values = new Map<string, Set<string>>();
+    const caracteristics: Record<string, Caracteristic> = {};
+    for (const [code, rows] of group(valuesOf.get(row.id) ?? [], (r) => r.code)) {
+      const definition = definitionOf.get(code);
+      if (!definition) continue;
+      values.set(code, new Set(rows.map((r) => r.value)));
+      if (definition.kind === 'number') {
+        const number = rows[0]!.numberValue ?? Number(rows[0]!.value);
+        caracteristics[code] = {
+          label: definition.label,
+          value: String(number),
+          values: [String(number)],
+          ...(definition.unit ? { unit: definition.unit } : {}),
+          number,
+        };
+      } else {
+        const ordered = definition.options.filter((o) => values.get(code)!.has(o.value));
+        const unknown = rows.map((r) => r.value).filter((v) => !ordered.some((o) => o.value === v));
+        caracteristics[code] = {
+          label: definition.label,
+          value: [...ordered.map((o) => o.label), ...unknown].join(', '),
+          values: [...ordered.map((o) => o.value), ...unknown],
+        };
+      }
+    }
+    const productMediaRows = mediaOf.get(row.id) ?? [];
+    const refs = (kind: string) =>
+      productMediaRows.filter((m) => m.kind === kind).map((m) => toMediaRef(m, m.title));
+    const visuel = refs('visuel');
+    const categoryIds = new Set(links.flatMap((link) => ancestorsOf(link.categoryId)));
+    return {
+      id: row.id,
+      name: row.name,
+      position: row.position,
+      createdAt: row.createdAt.getTime(),
+      minPrice: cheapest,
+      promoted: row.promoted,
+      categoryIds,
+      values,
+      summary: {
+        id: row.id,
+        name: row.name,
+        slug: row.slug,
+        reference: row.reference,
+        short_description: row.shortDescription,
+        category_name: main?.name ?? '',
+        category_slug: main?.slug ?? '',
+        categories: links.flatMap((link) => {
+          const c = categoryById.get(link.categoryId);
+          return c ? [{ id: c.id, name: c.name, slug: c.slug }] : [];
+        }),
+        promoted: row.promoted,
+        price: cheapest === null ? null : priceOf(cheapest, plan),
+        cover: visuel[0] ?? null,
+        medias: {
+          visuel,
+          PICTO: refs('PICTO').map((m) => ({ title: m.title, url: m.url, webp: m.webp })),
+          AMBIANCE: refs('AMBIANCE'),
+        },
+        caracteristics,
+        variants: productVariants,
+        exist_in: (plansOf.get(row.id) ?? []).map((p) => p.planId).toSorted((a, b) => a - b),
+      },
+    };
+  });
+  return {
+    plan,
+    products: list,
+    byId: new Map(list.map((p) => [p.id, p])),
+    categories: categoryRows,
+    characteristics: definitions,
+  };
+}
+
+/** Plan ids a product exists in (for the plan error), or undefined when there is no such product. */
+export async function productPlanIds(db: Database, siteId: number, idOrSlug: string) {
+  const key = /^\d+$/.test(idOrSlug) ? eq(products.id, Number(idOrSlug)) : eq(products.slug, idOrSlug);
+  if (/^\d+$/.test(idOrSlug) && Number(idOrSlug) > 2_147_483_647) return undefined;
+  const rows = await db
+    .select({ id: products.id, planId: productPlans.planId })
+    .from(products)
+    .leftJoin(productPlans, eq(productPlans.productId, products.id))
+    .where(and(eq(products.siteId, siteId), key));
+  if (rows.length === 0) return undefined;
+  return {
+    id: rows[0]!.id,
+    planIds: rows.flatMap((r) => (r.planId === null ? [] : [r.planId])).toSorted((a, b) => a - b),
+  };
+}
+
+/** Recomputes which plans each category is visible in: a category is in a plan iff it or a descendant has products there. */
+export async function syncCategoryPlans(db: Database, siteId: number): Promise<void> {
+  await db.execute(sql`
+    delete from category_plan where category_id in (select id from category where site_id = ${siteId})
+  `);
+  await db.execute(sql`
+    insert into category_plan (category_id, plan_id)
+    with recursive up(category_id, plan_id) as (
+      select pc.category_id, pp.plan_id
+      from product_category pc
+      join product_plan pp on pp.product_id = pc.product_id
+      join category c on c.id = pc.category_id and c.site_id = ${siteId}
+      union
+      select c.parent_id, up.plan_id from up join category c on c.id = up.category_id where c.parent_id is not null
+    )
+    select distinct category_id, plan_id from up
+  `);
+}

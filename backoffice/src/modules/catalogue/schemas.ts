@@ -1,0 +1,254 @@
+/** Response and request schemas of the catalogue calls (docs/api-contract.md, "Catalogue"). */
+import { z } from 'zod';
+import { boundedInt, commonQuery, idList, jsonParam } from '../../lib/params.ts';
+
+export const mediaSchema = z.object({
+  url: z.string(),
+  webp: z.string(),
+  alt: z.string(),
+  title: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+
+export const priceSchema = z.object({
+  ex_vat: z.number().int(),
+  inc_vat: z.number().int(),
+  vat_rate: z.number(),
+  currency: z.string(),
+});
+
+export const variantSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  label: z.string(),
+  gtin: z.string().regex(/^\d{14}$/),
+  quantity: z.number(),
+  unit: z.string(),
+  price: priceSchema,
+});
+
+export const caracteristicSchema = z.object({
+  label: z.string(),
+  value: z.string(),
+  values: z.array(z.string()),
+  unit: z.string().optional(),
+  number: z.number().optional(),
+});
+
+export const productSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  reference: z.string(),
+  short_description: z.string(),
+  category_name: z.string(),
+  category_slug: z.string(),
+  categories: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
+  promoted: z.boolean(),
+  price: priceSchema.nullable(),
+  cover: mediaSchema.nullable(),
+  medias: z.object({
+    visuel: z.array(mediaSchema),
+    PICTO: z.array(z.object({ title: z.string(), url: z.string(), webp: z.string() })),
+    AMBIANCE: z.array(mediaSchema),
+  }),
+  caracteristics: z.record(z.string(), caracteristicSchema),
+  variants: z.array(variantSchema),
+  exist_in: z.array(z.number().int()),
+});
+
+export const productSchema = productSummarySchema.extend({
+  description: z.string(),
+  instructions: z.array(z.string()),
+  documents: z.array(
+    z.object({ id: z.number().int(), title: z.string(), type: z.string(), url: z.string() }),
+  ),
+  related: z.array(productSummarySchema),
+});
+
+export interface CategoryItem {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  parent_id: number | null;
+  position: number;
+  cover?: z.infer<typeof mediaSchema>;
+  product_count: number;
+  exist_in: number[];
+  children?: CategoryItem[];
+}
+
+export const categorySchema: z.ZodType<CategoryItem> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    parent_id: z.number().int().nullable(),
+    position: z.number().int(),
+    cover: mediaSchema.optional(),
+    product_count: z.number().int(),
+    exist_in: z.array(z.number().int()),
+    children: z.array(categorySchema).optional(),
+  }),
+);
+
+export const filterSchema = z.object({
+  technical_name: z.string(),
+  label: z.string(),
+  type: z.enum(['list', 'range']),
+  data: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
+});
+
+export const guideFilterSchema = z.object({
+  technical_name: z.string(),
+  label: z.string(),
+  position: z.number().int(),
+  data: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
+});
+
+// ---- query parameters --------------------------------------------------------------------------------------
+
+const characteristicCode = z.string().regex(/^[a-z_]{1,40}$/, 'must be a characteristic code');
+const characteristicValue = z.string().max(100);
+
+/** `{"surface":["wood"],"use":"interior"}`: OR within a code, AND across codes. */
+export const caracteristicsParam = jsonParam(
+  z
+    .record(characteristicCode, z.union([characteristicValue, z.array(characteristicValue).max(50)]))
+    .transform((record) =>
+      Object.fromEntries(
+        Object.entries(record).map(([code, value]) => [code, Array.isArray(value) ? value : [value]]),
+      ),
+    ),
+);
+
+export const priceParam = jsonParam(
+  z
+    .object({
+      min: z.number().int().min(0).max(100_000_000).optional(),
+      max: z.number().int().min(0).max(100_000_000).optional(),
+    })
+    .strict(),
+);
+
+export const orderBySchema = z.enum([
+  'relevance',
+  'name_asc',
+  'name_desc',
+  'price_asc',
+  'price_desc',
+  'newest',
+]);
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
+
+const searchText = z.string().trim().max(200);
+
+export const productListQuery = commonQuery.extend({
+  perPage: boundedInt(1, 100, 12),
+  page: boundedInt(1, 100_000, 1),
+  promoted: flag.optional(),
+  categories: idList.optional(),
+  price: priceParam.optional(),
+  orderBy: orderBySchema.default('relevance'),
+  text: searchText.optional(),
+  caracteristics: caracteristicsParam.optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+export const filtersQuery = commonQuery.extend({
+  guide_de_choix: flag.optional(),
+  categories: idList.optional(),
+  price: priceParam.optional(),
+  text: searchText.optional(),
+  caracteristics: caracteristicsParam.optional(),
+});
+export type FiltersQuery = z.infer<typeof filtersQuery>;
+
+export const categoryListQuery = commonQuery.extend({
+  depth: z.enum(['0', '1']).default('0'),
+});
+
+export const idOrSlugParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a numeric id or a slug'),
+});
+
+export const numericIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const scanParams = z.object({
+  code: z.string().regex(/^\d{1,14}$/, 'must be 1 to 14 digits'),
+});
+
+// ---- write bodies -------------------------------------------------------------------------------------------
+
+const slug = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and hyphens');
+const positiveId = z.number().int().positive().max(2_147_483_647);
+
+export const categoryInput = z.object({
+  slug,
+  name: z.string().trim().min(1).max(200),
+  description: z.string().max(5000).default(''),
+  parent_id: positiveId.nullable().default(null),
+  position: z.number().int().min(0).max(100_000).default(0),
+});
+export const categoryUpdate = categoryInput.partial().extend({ id: positiveId });
+
+const gtin = z
+  .string()
+  .regex(/^\d{8,14}$/, 'must be 8 to 14 digits')
+  .refine((code) => {
+    let sum = 0;
+    for (let i = 1; i < code.length; i++) sum += Number(code[code.length - 1 - i]) * (i % 2 === 1 ? 3 : 1);
+    return (10 - (sum % 10)) % 10 === Number(code.at(-1));
+  }, 'has a wrong check digit');
+
+export const variantInput = z.object({
+  reference: z.string().regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'must be upper-case letters, digits and hyphens'),
+  label: z.string().trim().min(1).max(100),
+  gtin,
+  quantity: z.number().positive().max(100_000),
+  unit: z.enum(['kg', 'l', 'ml', 'g', 'unit']),
+  prices: z
+    .array(z.object({ plan_id: positiveId, ex_vat: z.number().int().min(0).max(100_000_000) }))
+    .min(1)
+    .max(10),
+});
+
+export const productInput = z.object({
+  reference: z.string().regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'must be upper-case letters, digits and hyphens'),
+  slug: slug.optional(),
+  name: z.string().trim().min(1).max(200),
+  short_description: z.string().max(500).default(''),
+  description: z.string().max(20_000).default(''),
+  instructions: z.array(z.string().min(1).max(1000)).max(30).default([]),
+  /** The first category is the main one (breadcrumb, `category_name`). */
+  category_ids: z.array(positiveId).min(1).max(20),
+  plans: z
+    .array(z.object({ plan_id: positiveId, promoted: z.boolean().default(false) }))
+    .min(1)
+    .max(10),
+  variants: z.array(variantInput).min(1).max(20),
+  caracteristics: z
+    .record(characteristicCode, z.union([z.number(), z.array(characteristicValue).min(1).max(50)]))
+    .default({}),
+  related_ids: z.array(positiveId).max(10).default([]),
+});
+export type ProductInput = z.infer<typeof productInput>;
+export const productUpdate = productInput.partial().extend({ id: positiveId });
+export type ProductUpdate = z.infer<typeof productUpdate>;
+
+export const deleteQuery = commonQuery.extend({
+  id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export const deleteBody = z.object({ id: positiveId }).optional();
