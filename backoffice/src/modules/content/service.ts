@@ -1,5 +1,5 @@
 /** Reads and writes of generic CMS resources in `content_entry`, driven by the registry in resources.ts. */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { contentEntries } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
@@ -58,7 +58,7 @@ export async function listEntries(db: Database, name: ResourceName, options: Lis
       .orderBy(
         asc(contentEntries.position),
         sql`${contentEntries.publishedAt} desc nulls last`,
-        desc(contentEntries.id),
+        asc(contentEntries.id),
       )
       .limit(options.perPage)
       .offset((options.page - 1) * options.perPage),
