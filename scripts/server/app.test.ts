@@ -102,6 +102,15 @@ describe('production server', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('answers a page again with 304 when the browser has it', async () => {
+    const first = await app.inject('/diy-filler');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await app.inject({ url: '/diy-filler', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
   it('leaves the locale cookie alone when the visitor has it, and off non-HTML files', async () => {
     const withCookie = await app.inject({ url: '/', headers: { cookie: 'a=1; i18n_redirected=en' } });
     expect(withCookie.headers['set-cookie']).toBeUndefined();

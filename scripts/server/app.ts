@@ -190,7 +190,14 @@ export async function createServer({
       if (pathname === undefined)
         return reply.code(400).type('text/plain; charset=utf-8').send('Malformed URL');
       const file = isRead ? build.staticFile(pathname) : undefined;
-      if (file) return reply.header('cache-control', cacheControl(file)).sendFile(file, build.clientDir);
+      if (file) {
+        reply.header('cache-control', cacheControl(file));
+        const page = build.page(file);
+        if (!page) return reply.sendFile(file, build.clientDir);
+        reply.header('etag', page.etag);
+        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+        return reply.type('text/html; charset=utf-8').send(page.body);
+      }
 
       const handler = await build.handler();
       reply.hijack();

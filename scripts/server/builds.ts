@@ -2,6 +2,7 @@
  * The build the server answers from: follows BUILDS_DIR/current, re-resolving it at most once a second so a build
  * swapped in by scripts/build.ts is picked up without a restart (requests already running finish on the old one).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, readlinkSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -19,6 +20,14 @@ export type AstroHandler = (
 
 const RESOLVE_EVERY_MS = 1000;
 const STATIC_CACHE_LIMIT = 20_000;
+/** Pages up to this size are answered from memory (with an ETag); the rest and all assets go through send. */
+const PAGE_CACHE_MAX_BYTES = 512 * 1024;
+const PAGE_CACHE_LIMIT = 5_000;
+
+export interface CachedPage {
+  body: Buffer;
+  etag: string;
+}
 
 function readOptional(file: string): Buffer | undefined {
   try {
@@ -47,6 +56,7 @@ export class LoadedBuild {
   private handlerPromise: Promise<AstroHandler> | undefined;
   /** URL path → file relative to clientDir (or null): a build's files never change. */
   private readonly staticFiles = new Map<string, string | null>();
+  private readonly pages = new Map<string, CachedPage | null>();
 
   constructor(id: string, dir: string) {
     this.id = id;
@@ -70,6 +80,22 @@ export class LoadedBuild {
       (module: { handler: AstroHandler }) => module.handler,
     );
     return this.handlerPromise;
+  }
+
+  /** A built HTML page held in memory: a build never changes, so it is read once. Undefined when too big. */
+  page(file: string): CachedPage | undefined {
+    if (!file.endsWith('.html')) return undefined;
+    const cached = this.pages.get(file);
+    if (cached !== undefined) return cached ?? undefined;
+    const full = path.join(this.clientDir, file);
+    let page: CachedPage | null = null;
+    if (statSync(full).size <= PAGE_CACHE_MAX_BYTES) {
+      const body = readFileSync(full);
+      page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+    }
+    if (this.pages.size >= PAGE_CACHE_LIMIT) this.pages.clear();
+    this.pages.set(file, page);
+    return page ?? undefined;
   }
 
   /**
