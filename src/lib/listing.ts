@@ -4,7 +4,7 @@
  * Returns null when the URL does not describe a listing that exists (the page answers 404).
  */
 import type { ApiClient, ProductQuery } from './api/index.ts';
-import { listFacets, listProducts } from './api/index.ts';
+import { BackofficeError, listFacets, listProducts } from './api/index.ts';
 import type { Facet, ProductPage } from './api/types.ts';
 import { LISTING_PAGE_SIZE } from './config.ts';
 import { formatPrice } from './format.ts';
@@ -82,11 +82,21 @@ function priceBands(facet: Extract<Facet, { kind: 'range' }>): { min: number; ma
   return bands;
 }
 
+/** Null when the URL's filters do not resolve or the back-office refuses the query (4xx): the page is a 404. */
 export async function loadListing(
   api: ApiClient,
   base: ListingBase,
   params: ListingParams,
 ): Promise<Listing | null> {
+  try {
+    return await resolveListing(api, base, params);
+  } catch (error) {
+    if (error instanceof BackofficeError && error.statusCode >= 400 && error.statusCode < 500) return null;
+    throw error;
+  }
+}
+
+async function resolveListing(api: ApiClient, base: ListingBase, params: ListingParams): Promise<Listing | null> {
   const baseFacets = await listFacets(api, base.query);
   const resolved = new Map<string, string[]>();
   for (const filter of params.filters) {
