@@ -20,6 +20,10 @@ function loadPagefind(): Promise<PagefindApi> {
       return api;
     },
   );
+  // A failed load is retried on the next search instead of being remembered.
+  pagefind.catch(() => {
+    pagefind = undefined;
+  });
   return pagefind;
 }
 

@@ -56,15 +56,25 @@ export function pagefindSource(pagefind: () => Promise<PagefindApi>, audience: A
   };
 }
 
-/** Tries each source in turn and keeps the first answer that has anything. */
+/**
+ * Tries each source in turn and keeps the first answer that has anything. A source that fails (the static
+ * index could not load) counts as empty, so the next one still answers; only when every source fails does the
+ * whole lookup fail.
+ */
 export function firstNonEmpty(...sources: SuggestSource[]): SuggestSource {
   return async (text) => {
     let last: SuggestGroups | undefined;
+    let failure: unknown = new Error('no suggestion source');
     for (const source of sources) {
-      last = await source(text);
+      try {
+        last = await source(text);
+      } catch (error) {
+        failure = error;
+        continue;
+      }
       if (!isEmpty(last)) return last;
     }
-    if (!last) throw new Error('no suggestion source');
+    if (!last) throw failure;
     return last;
   };
 }

@@ -151,4 +151,13 @@ describe('suggest sources', () => {
     expect((await firstNonEmpty(async () => groups(0, 2), fuzzy)('filler')).categories.total).toBe(2);
     expect(fuzzy).not.toHaveBeenCalled();
   });
+
+  it('falls back when a source fails, and fails only when every source does', async () => {
+    const broken = async (): Promise<SuggestGroups> => {
+      throw new Error('index unavailable');
+    };
+    expect((await firstNonEmpty(broken, async () => groups(2))('filler')).products.total).toBe(2);
+    expect((await firstNonEmpty(broken, async () => groups(0))('zzz')).products.total).toBe(0);
+    await expect(firstNonEmpty(broken, broken)('filler')).rejects.toThrow('index unavailable');
+  });
 });
