@@ -29,7 +29,6 @@ function renderFavorites() {
   for (const button of all('[data-favorite-toggle]')) {
     const on = ids.includes(productId(button, 'data-favorite-toggle'));
     button.setAttribute('aria-pressed', String(on));
-    button.setAttribute('aria-label', text(on ? 'favorites.remove' : 'favorites.add'));
   }
   // The header's favourites link (Header.astro) and the toolbar tile: a full heart when any exist.
   const filled = $hasFavorites.get();
@@ -47,8 +46,6 @@ function renderCompare() {
   for (const button of all('[data-compare-toggle]')) {
     const on = items.some((item) => item.id === productId(button, 'data-compare-toggle'));
     button.setAttribute('aria-pressed', String(on));
-    const label = button.querySelector('[data-compare-label]');
-    if (label) label.textContent = text(on ? 'compare.remove' : 'compare.add');
   }
   for (const badge of all('[data-compare-count]')) {
     badge.textContent = String(items.length);
