@@ -19,7 +19,13 @@ afterAll(() => t?.close());
 
 describe('catalogue seed', () => {
   it('has at least 48 products, 40 for trade and 30 for DIY, each plan with products of its own', async () => {
-    const [counts] = await all<{ total: number; pro: number; part: number; pro_only: number; part_only: number }>(sql`
+    const [counts] = await all<{
+      total: number;
+      pro: number;
+      part: number;
+      pro_only: number;
+      part_only: number;
+    }>(sql`
       select count(*)::int as total,
         count(*) filter (where exists (select 1 from product_plan pp where pp.product_id = p.id and pp.plan_id = 1))::int as pro,
         count(*) filter (where exists (select 1 from product_plan pp where pp.product_id = p.id and pp.plan_id = 2))::int as part,
@@ -59,7 +65,13 @@ describe('catalogue seed', () => {
   });
 
   it('gives every product a packshot, a technical data sheet that is a real PDF, and 2 to 4 related products', async () => {
-    const rows = await all<{ id: number; reference: string; visuel: number; related: number; pdf: string | null }>(sql`
+    const rows = await all<{
+      id: number;
+      reference: string;
+      visuel: number;
+      related: number;
+      pdf: string | null;
+    }>(sql`
       select p.id, p.reference,
         (select count(*)::int from product_media pm where pm.product_id = p.id and pm.kind = 'visuel') as visuel,
         (select count(*)::int from product_relation r where r.product_id = p.id) as related,
@@ -100,7 +112,8 @@ describe('catalogue seed', () => {
                 where pp.plan_id = sp.id and (cc.id = c.id or cc.parent_id = c.id)) as has_products
       from category c cross join sales_plan sp`);
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.listed, `category ${row.id} plan ${row.plan_id}`).toBe(row.has_products);
+    for (const row of rows)
+      expect(row.listed, `category ${row.id} plan ${row.plan_id}`).toBe(row.has_products);
   });
 
   it('keeps the old joint-skim-fill target product', async () => {
@@ -121,10 +134,16 @@ describe('catalogue seed', () => {
         const response = await t.app.inject({
           url: `/api/v1/filters-products?${q({ saleplan_id: plan, guide_de_choix: 1, caracteristics: JSON.stringify(answers) })}`,
         });
-        const items = response.json().data.items as { technical_name: string; data: { value: string; count: number }[] }[];
+        const items = response.json().data.items as {
+          technical_name: string;
+          data: { value: string; count: number }[];
+        }[];
         expect(items.map((i) => i.technical_name)).toEqual(codes);
         const question = items[depth]!;
-        expect(question.data.length, `${target} ${JSON.stringify(answers)} → ${question.technical_name}`).toBeGreaterThan(0);
+        expect(
+          question.data.length,
+          `${target} ${JSON.stringify(answers)} → ${question.technical_name}`,
+        ).toBeGreaterThan(0);
         if (depth === codes.length - 1) return 1;
         let paths = 0;
         // Two options per level keep the walk short while still crossing branches.
@@ -142,8 +161,13 @@ describe('catalogue seed', () => {
       [PRO_PLAN, 'pro'],
       [PART_PLAN, 'part'],
     ] as const) {
-      const response = await t.app.inject({ url: `/api/v1/filters-products?${q({ saleplan_id: plan, guide_de_choix: 1 })}` });
-      for (const question of response.json().data.items as { technical_name: string; data: { value: string }[] }[]) {
+      const response = await t.app.inject({
+        url: `/api/v1/filters-products?${q({ saleplan_id: plan, guide_de_choix: 1 })}`,
+      });
+      for (const question of response.json().data.items as {
+        technical_name: string;
+        data: { value: string }[];
+      }[]) {
         const [definition] = await all<{ options: { value: string }[] }>(
           sql`select options from characteristic where code = ${question.technical_name}`,
         );
@@ -165,7 +189,11 @@ describe('renderPdf', () => {
         { kind: 'heading', text: 'Section' },
         { kind: 'paragraph', text: 'Word '.repeat(400) },
         { kind: 'list', items: ['One', 'Two'], ordered: true },
-        { kind: 'table', columns: ['A', 'B'], rows: Array.from({ length: 80 }, (_, i) => [`row ${i}`, 'value']) },
+        {
+          kind: 'table',
+          columns: ['A', 'B'],
+          rows: Array.from({ length: 80 }, (_, i) => [`row ${i}`, 'value']),
+        },
       ],
     });
     const pdf = await PDFDocument.load(bytes);

@@ -251,4 +251,4 @@ export type ProductUpdate = z.infer<typeof productUpdate>;
 export const deleteQuery = commonQuery.extend({
   id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
-export const deleteBody = z.object({ id: positiveId }).optional();
+export const deleteBody = z.object({ id: positiveId }).nullish();
