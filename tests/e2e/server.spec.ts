@@ -165,3 +165,17 @@ test.describe('with ALLOWED_IPS', () => {
     expect(allowed.status).toBe(200);
   });
 });
+
+test('pages run under the CSP without a violation', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      violations.push(message.text());
+  });
+  for (const path of ['/', '/diy-filler', '/diy-filler/frequently-asked-questions']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(violations).toEqual([]);
+});
