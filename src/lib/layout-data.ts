@@ -42,7 +42,10 @@ export function emptyLayoutData(audience: Audience): LayoutData {
 }
 
 /** The layout data of an audience; `tolerant` returns empty data instead of throwing (error pages). */
-export async function loadLayoutData(audience: Audience, options: { tolerant?: boolean } = {}): Promise<LayoutData> {
+export async function loadLayoutData(
+  audience: Audience,
+  options: { tolerant?: boolean } = {},
+): Promise<LayoutData> {
   const cached = cache.get(audience);
   if (!cached || Date.now() - cached.at > TTL_MS) {
     const data = fetchLayoutData(audience);

@@ -96,7 +96,11 @@ export async function loadListing(
   }
 }
 
-async function resolveListing(api: ApiClient, base: ListingBase, params: ListingParams): Promise<Listing | null> {
+async function resolveListing(
+  api: ApiClient,
+  base: ListingBase,
+  params: ListingParams,
+): Promise<Listing | null> {
   const baseFacets = await listFacets(api, base.query);
   const resolved = new Map<string, string[]>();
   for (const filter of params.filters) {
@@ -105,7 +109,10 @@ async function resolveListing(api: ApiClient, base: ListingBase, params: Listing
     if (facet.kind === 'range') {
       const bounds = filter.values.map(decodeNumberValue);
       if (bounds.length !== 2 || bounds.some((b) => b === undefined)) return null;
-      resolved.set(PRICE_KEY, bounds.map((pounds) => String(Math.round(pounds! * 100))));
+      resolved.set(
+        PRICE_KEY,
+        bounds.map((pounds) => String(Math.round(pounds! * 100))),
+      );
       continue;
     }
     const values = filter.values.map((value) =>
@@ -134,7 +141,10 @@ async function resolveListing(api: ApiClient, base: ListingBase, params: Listing
         return {
           label: `${formatPrice(band.min * 100)} – ${formatPrice(band.max * 100)}`,
           selected: isSelected,
-          params: { filters: isSelected ? others : [...others, { key: facet.technicalName, values }], page: 1 },
+          params: {
+            filters: isSelected ? others : [...others, { key: facet.technicalName, values }],
+            page: 1,
+          },
         };
       });
       return links.length > 0 ? [{ technicalName: facet.technicalName, label: facet.label, links }] : [];
