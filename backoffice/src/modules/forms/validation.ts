@@ -51,13 +51,17 @@ export const optional = (max = 200) =>
     .transform((value) => (value ? value : undefined));
 
 export const email = () => required(254).pipe(z.email(MESSAGES.email));
-export const phone = () => required(40).refine(isUkPhone, MESSAGES.phone);
+// Format checks are piped after `required`, so a blank value reports only "Field required".
+export const phone = () => required(40).pipe(z.string().refine(isUkPhone, MESSAGES.phone));
 export const optionalPhone = () =>
   optional(40).refine((value) => value === undefined || isUkPhone(value), MESSAGES.phone);
 export const optionalCompanyNumber = () =>
   optional(40).refine((value) => value === undefined || isCompanyNumber(value), MESSAGES.companyNumber);
-export const postcode = () => required(10).regex(POSTCODE_PATTERN, MESSAGES.postcode);
+export const postcode = () => required(10).pipe(z.string().regex(POSTCODE_PATTERN, MESSAGES.postcode));
 export const isoDate = () =>
-  required(10)
-    .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.date)
-    .refine((v) => !Number.isNaN(Date.parse(v)), MESSAGES.date);
+  required(10).pipe(
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGES.date)
+      .refine((v) => !Number.isNaN(Date.parse(v)), MESSAGES.date),
+  );
