@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { sites } from '../db/schema.ts';
+import { contentVersion, sites } from '../db/schema.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 import { seedContent } from './content/index.ts';
 
@@ -29,6 +29,12 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
       await dataSet.run(tx as unknown as Database);
       options.log(`seeded ${dataSet.name} in ${Date.now() - started} ms`);
     }
+    // A fresh seed gets a version no earlier database had (seconds since the epoch), so a storefront build made
+    // from another seed is seen as stale; later writes increment it.
+    await tx
+      .insert(contentVersion)
+      .values({ id: 1, version: Math.floor(Date.now() / 1000) })
+      .onConflictDoUpdate({ target: contentVersion.id, set: { version: Math.floor(Date.now() / 1000) } });
   });
   return true;
 }
