@@ -1,10 +1,10 @@
 /**
  * Barcode scan modal (spec §4): starts in camera mode; the text field shows after a scan, on request, or when
- * there is no camera; a repeated identical scan is ignored; no match → "no results" toast; a failed call is
+ * there is no camera (a scan ends camera mode; "scan another" restarts it); a repeated identical scan is ignored; no match → "no results" toast; a failed call is
  * logged and loading stops; emptying the field clears the result; a match links to the product in the current
  * audience. A native modal <dialog> gives the focus trap and Escape.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { islandApi } from '../../lib/api/islands/client.ts';
 import type { ScanResult } from '../../lib/api/types.ts';
 import { paths } from '../../lib/paths.ts';
@@ -50,49 +50,77 @@ export function Scanner({ onClose }: ScannerProps) {
     }
   }, []);
 
-  const onScan = useCallback(
-    (raw: string) => {
-      const digits = normaliseBarcode(raw);
-      if (!digits || !gate.current.accept(digits)) return;
-      setCode(digits);
-      setFieldError(undefined);
-      setShowField(true);
-      void lookUp(digits);
-    },
-    [lookUp],
-  );
+  const cameraSession = useRef(0);
+
+  const stopCamera = useCallback(() => {
+    cameraSession.current++;
+    camera.current?.stop();
+    camera.current = undefined;
+  }, []);
+
+  // A scan the gate lets through ends camera mode: the field shows the code and the result comes below.
+  const onScan = useRef((raw: string) => {
+    const digits = normaliseBarcode(raw);
+    if (!digits || !gate.current.accept(digits)) return;
+    stopCamera();
+    setCameraState('off');
+    setCode(digits);
+    setFieldError(undefined);
+    setShowField(true);
+    void lookUp(digits);
+  });
+
+  const startCamera = useCallback(() => {
+    const element = video.current;
+    if (!element) return;
+    const session = ++cameraSession.current;
+    setCameraState('starting');
+    startCameraScan(element, (raw) => onScan.current(raw))
+      .then((scan) => {
+        if (session !== cameraSession.current) scan.stop();
+        else {
+          camera.current = scan;
+          setCameraState('on');
+        }
+      })
+      .catch((error: unknown) => {
+        if (session !== cameraSession.current) return;
+        console.error('Camera unavailable', error);
+        setCameraState('unavailable');
+        setShowField(true);
+      });
+  }, []);
 
   useEffect(() => {
     dialog.current?.showModal();
-    let cancelled = false;
-    if (video.current) {
-      startCameraScan(video.current, onScan)
-        .then((scan) => {
-          if (cancelled) scan.stop();
-          else {
-            camera.current = scan;
-            setCameraState('on');
-          }
-        })
-        .catch((error: unknown) => {
-          if (cancelled) return;
-          console.error('Camera unavailable', error);
-          setCameraState('unavailable');
-          setShowField(true);
-        });
-    }
-    return () => {
-      cancelled = true;
-      camera.current?.stop();
-      camera.current = undefined;
-    };
-  }, [onScan]);
+    startCamera();
+    return stopCamera;
+  }, [startCamera, stopCamera]);
 
   const close = () => {
-    camera.current?.stop();
-    camera.current = undefined;
+    stopCamera();
     setCameraState('off');
     onClose();
+  };
+
+  /** Keeps Tab and Shift+Tab inside the dialog (the page behind is inert, but focus could reach the browser UI). */
+  const trapFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const focusable = [
+      ...event.currentTarget.querySelectorAll<HTMLElement>(
+        'button:not([disabled]), input, a[href], video[controls]',
+      ),
+    ].filter((element) => element.offsetParent !== null);
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
   };
 
   const submit = (event: FormEvent) => {
@@ -107,8 +135,6 @@ export function Scanner({ onClose }: ScannerProps) {
       return;
     }
     setFieldError(undefined);
-    // Remembered so the camera seeing the same pack right after does not look it up again.
-    gate.current.accept(digits);
     void lookUp(digits);
   };
 
@@ -127,6 +153,7 @@ export function Scanner({ onClose }: ScannerProps) {
       ref={dialog}
       className="scanner"
       aria-labelledby={`${id}-title`}
+      onKeyDown={trapFocus}
       onCancel={(event) => {
         event.preventDefault();
         close();

@@ -1,0 +1,269 @@
+/**
+ * Quantity calculator and stockist locator on the production build, both audiences, desktop and mobile projects.
+ * Expected answers come from the seeded back-office (its API, asked directly) and the pure optimiser.
+ * Run: npx playwright test tests/e2e/tools.spec.ts
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { cheapestPackMix } from '../../src/features/calculator/packs.ts';
+import { quantityNeeded } from '../../src/features/calculator/quantity.ts';
+import { formatPrice } from '../../src/lib/format.ts';
+import { e2e } from './support/harness.ts';
+
+type Audience = 'pro' | 'part';
+const AUDIENCE_CASES: { audience: Audience; segment: string; plan: number }[] = [
+  { audience: 'pro', segment: 'professional-filler', plan: 1 },
+  { audience: 'part', segment: 'diy-filler', plan: 2 },
+];
+
+interface VariantDto {
+  reference: string;
+  label: string;
+  quantity: number;
+  unit: string;
+  price: { ex_vat: number; inc_vat: number };
+}
+interface ProductDto {
+  id: number;
+  name: string;
+  caracteristics: Record<string, { number?: number } | undefined>;
+  variants: VariantDto[];
+}
+interface StockistDto {
+  name: string;
+  type: string;
+  distance_km: number;
+}
+
+async function backoffice<T>(path: string, plan: number): Promise<T> {
+  const separator = path.includes('?') ? '&' : '?';
+  const response = await fetch(
+    `${e2e.backofficeURL}/api/v1${path}${separator}site_id=3&lang=en&saleplan_id=${plan}`,
+  );
+  expect(response.status, path).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A product of the plan with a consumption rate, a maximum thickness and at least two packs sold by weight. */
+async function calculableProduct(plan: number) {
+  const { items } = await backoffice<{ items: ProductDto[] }>('/product?perPage=100', plan);
+  const product = items.find(
+    (item) =>
+      item.caracteristics.consumption?.number &&
+      item.caracteristics.max_thickness?.number &&
+      item.variants.filter((variant) => variant.unit === 'kg').length >= 2,
+  );
+  expect(product, 'the seed has a calculable product').toBeDefined();
+  return product!;
+}
+
+/** Waits until the React island of `component` has hydrated (Astro drops the `ssr` attribute then). */
+async function hydrated(page: Page, component: string) {
+  await expect(page.locator(`astro-island[component-url*="${component}"]:not([ssr])`)).toHaveCount(1);
+}
+
+for (const { audience, segment, plan } of AUDIENCE_CASES) {
+  test.describe(`quantity calculator (${audience})`, () => {
+    test('asks for every field, refuses values under 1, warns above the maximum thickness', async ({
+      page,
+    }) => {
+      const product = await calculableProduct(plan);
+      await page.goto(`/${segment}/quantity-calculator`);
+      await hydrated(page, 'Calculator');
+      await expect(page.getByRole('heading', { level: 1, name: 'Quantity calculator' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Calculate' }).click();
+      await expect(page.getByText('Field required: Product')).toBeVisible();
+      await expect(page.getByText('Field required: Surface area (m²)')).toBeVisible();
+      await expect(page.getByText('Field required: Thickness (mm)')).toBeVisible();
+      await expect(page.getByLabel('Product', { exact: true })).toBeFocused();
+
+      await page.getByLabel('Product', { exact: true }).selectOption(String(product.id));
+      await page.getByLabel('Surface area (m²)').fill('0,5');
+      await page.getByLabel('Thickness (mm)').fill('0');
+      await page.getByRole('button', { name: 'Calculate' }).click();
+      await expect(page.getByText('Please enter a value of 1 or more.')).toHaveCount(2);
+      await expect(page.getByTestId('pack-mix')).toHaveCount(0);
+
+      const max = product.caracteristics.max_thickness!.number!;
+      await page.getByLabel('Thickness (mm)').fill(String(max + 5));
+      await expect(page.getByRole('status').filter({ hasText: `more than the ${max} mm` })).toBeVisible();
+    });
+
+    test('works out the cheapest packs in words and adds them to the basket', async ({ page }) => {
+      const product = await calculableProduct(plan);
+      const consumption = product.caracteristics.consumption!.number!;
+      const packs = product.variants.filter((variant) => variant.unit === 'kg');
+      const required = quantityNeeded(20, 3, consumption).requiredGrams;
+      const mix = cheapestPackMix(
+        packs.map((variant) => ({
+          reference: variant.reference,
+          grams: Math.round(variant.quantity * 1000),
+          pence: variant.price.inc_vat,
+        })),
+        required,
+      )!;
+      const byReference = (reference: string) => packs.find((variant) => variant.reference === reference)!;
+      const parts = mix.lines.map((line) => `${line.count} × ${byReference(line.pack.reference).label}`);
+      const words = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+      const total = mix.lines.reduce((sum, line) => {
+        const price = byReference(line.pack.reference).price;
+        return sum + (audience === 'pro' ? price.ex_vat : price.inc_vat) * line.count;
+      }, 0);
+
+      // The link a product page carries preselects the product.
+      await page.goto(`/${segment}/quantity-calculator?product=${product.id}`);
+      await hydrated(page, 'Calculator');
+      await expect(page.getByLabel('Product', { exact: true })).toHaveValue(String(product.id));
+      await page.getByLabel('Surface area (m²)').fill('20');
+      await page.getByLabel('Thickness (mm)').fill('3');
+      await page.getByRole('button', { name: 'Calculate' }).click();
+
+      await expect(page.getByText(`Total to buy: at least ${required / 1000} kg`)).toBeVisible();
+      await expect(page.getByTestId('pack-mix')).toHaveText(
+        `${words} = ${mix.totalGrams / 1000} kg for ${formatPrice(total)}`,
+      );
+
+      await page.getByRole('button', { name: 'Add these packs to the basket' }).click();
+      await expect(page.getByText(`${mix.packCount} packs added to your basket`)).toBeVisible();
+      const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('plasterwick:cart') ?? '[]'));
+      expect(cart).toEqual(
+        mix.lines.map((line) => ({
+          element_id: product.id,
+          element_type: 'product',
+          variant_reference: line.pack.reference,
+          quantity: line.count,
+        })),
+      );
+    });
+
+    test('takes walls minus openings', async ({ page }) => {
+      const product = await calculableProduct(plan);
+      await page.goto(`/${segment}/quantity-calculator?product=${product.id}`);
+      await hydrated(page, 'Calculator');
+      await page.getByRole('radio', { name: 'Wall by wall' }).check();
+      await page.getByLabel('Wall 1 length (m)').fill('4');
+      await page.getByLabel('Wall 1 height (m)').fill('2,5');
+      await page.getByRole('button', { name: 'Add a wall' }).click();
+      await page.getByLabel('Wall 2 length (m)').fill('3');
+      await page.getByLabel('Wall 2 height (m)').fill('2.5');
+      await page.getByRole('button', { name: 'Add an opening' }).click();
+      await page.getByLabel('Opening 1 width (m)').fill('0.9');
+      await page.getByRole('button', { name: 'Calculate' }).click();
+      await expect(page.getByText('Field required: Opening 1 height (m)')).toBeVisible();
+      await page.getByLabel('Opening 1 height (m)').fill('2');
+      await page.getByLabel('Thickness (mm)').fill('2');
+      await page.getByRole('button', { name: 'Calculate' }).click();
+      await expect(page.getByText(/^15\.7 m² × 2 mm × /)).toBeVisible();
+      await expect(page.getByTestId('pack-mix')).toBeVisible();
+    });
+  });
+
+  test.describe(`stockist locator (${audience})`, () => {
+    const path = `/${segment}/where-to-find-our-products`;
+    // 50 miles, perPage 50: what the island asks for.
+    const expectedNames = async (where: string, type?: string) => {
+      const { items } = await backoffice<{ items: StockistDto[] }>(
+        `/store-locator?${where}&radius=80.47&perPage=50${type ? `&type=${type}` : ''}`,
+        plan,
+      );
+      return items.map((item) => item.name);
+    };
+    const list = (page: Page) => page.getByRole('list', { name: 'Stockists, nearest first' });
+    const names = (page: Page) => list(page).getByRole('heading', { level: 3 });
+
+    test.beforeEach(async ({ page }) => {
+      // The list is the primary UI: it must work fully without map tiles.
+      await page.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+    });
+
+    test('finds stockists by full postcode, nearest first, with phone, hours and directions', async ({
+      page,
+    }) => {
+      const expected = await expectedNames('postcode=M1%201AE');
+      expect(expected.length).toBeGreaterThan(1);
+      // The seed stocks some shops for one audience only, so matching this plan's answer proves the filter.
+      const otherPlan = await backoffice<{ items: StockistDto[] }>(
+        '/store-locator?postcode=M1%201AE&radius=80.47&perPage=50',
+        plan === 1 ? 2 : 1,
+      );
+      expect(otherPlan.items.map((item) => item.name)).not.toEqual(expected);
+      await page.goto(path);
+      await hydrated(page, 'Stockists');
+      await page.getByLabel('Postcode or town').fill('m1 1ae');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+      await expect(page.getByRole('heading', { level: 2, name: /^Stockists near M/ })).toBeVisible();
+      await expect(names(page)).toHaveText(expected.map((name, i) => `${i + 1}. ${name}`));
+      const miles = (await list(page).locator('.stockist__distance').allTextContents()).map((text) =>
+        Number.parseFloat(text),
+      );
+      expect(miles).toEqual([...miles].sort((a, b) => a - b));
+
+      const first = list(page).getByRole('listitem').first();
+      await expect(first.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:\+44\d{9,10}$/);
+      await expect(first.getByRole('link', { name: /^Directions to / })).toHaveAttribute(
+        'href',
+        /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/,
+      );
+      await expect(first.getByRole('heading', { level: 4, name: 'Opening hours' })).toBeVisible();
+      await expect(first.locator('address')).toContainText('M');
+      // The map is progressive: it still draws one numbered marker per stockist without tiles.
+      await expect(page.locator('.stockist-marker')).toHaveCount(expected.length);
+      await expect(page.getByText(/Open Government Licence v3\.0/)).toBeVisible();
+    });
+
+    test('finds stockists by district and by town, and filters by type', async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page, 'Stockists');
+      const search = page.getByLabel('Postcode or town');
+
+      await search.fill('LS1');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(names(page)).toHaveText(
+        (await expectedNames('postcode=LS1')).map((name, i) => `${i + 1}. ${name}`),
+      );
+
+      await search.fill('Leeds');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Stockists near Leeds' })).toBeVisible();
+      await expect(names(page)).toHaveText(
+        (await expectedNames('town=Leeds')).map((name, i) => `${i + 1}. ${name}`),
+      );
+
+      await page.getByLabel('Type of stockist').selectOption('builders_merchant');
+      const merchants = await expectedNames('town=Leeds', 'builders_merchant');
+      await expect(names(page)).toHaveText(merchants.map((name, i) => `${i + 1}. ${name}`));
+      for (const type of await list(page).locator('.stockist__type').allTextContents()) {
+        expect(type).toBe("Builders' merchant");
+      }
+
+      await search.fill('ZZ9 9ZZ');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByRole('alert')).toContainText('We do not know the postcode “ZZ9 9ZZ”');
+      await search.fill('');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByText('Field required: postcode or town')).toBeVisible();
+    });
+
+    test('uses the location the browser gives', async ({ page, context }) => {
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 53.4794, longitude: -2.2453 });
+      const expected = await expectedNames('lat=53.4794&lng=-2.2453');
+      await page.goto(path);
+      await hydrated(page, 'Stockists');
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await expect(
+        page.getByRole('heading', { level: 2, name: 'Stockists near your location' }),
+      ).toBeVisible();
+      await expect(names(page)).toHaveText(expected.map((name, i) => `${i + 1}. ${name}`));
+    });
+
+    test('explains a refused location', async ({ page, context }) => {
+      await context.clearPermissions();
+      await page.goto(path);
+      await hydrated(page, 'Stockists');
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await expect(page.getByRole('alert')).toHaveText(/^Location access error/);
+    });
+  });
+}
