@@ -20,11 +20,19 @@ export function matchProductIds(
 ): Promise<RankedId[]> {
   return cache.get(`search:products:${plan.id}:${text}`, async () => {
     const query = await buildTextQuery(db, text);
+    // References ("PW-1091", "1091-05") are matched as text: the full-text parser splits them oddly.
+    const reference = text.trim().replace(/[\\%_]/g, (char) => `\\${char}`);
     const rows = await db.execute(sql`
       select p.id, ${textRank(query, sql`p.search`, sql`p.name`)} as rank
       from product p
       join product_plan pp on pp.product_id = p.id and pp.plan_id = ${plan.id}
-      where p.site_id = ${plan.siteId} and ${textCondition(query, sql`p.search`, sql`p.name`)}
+      where p.site_id = ${plan.siteId} and (
+        ${textCondition(query, sql`p.search`, sql`p.name`)}
+        or (length(${reference}) >= 3 and (
+          p.reference ilike ${`%${reference}%`}
+          or exists (select 1 from variant v where v.product_id = p.id and v.reference ilike ${`%${reference}%`})
+        ))
+      )
       order by rank desc, p.name
     `);
     return rowsOf<{ id: number; rank: number }>(rows).map((row) => ({
