@@ -70,6 +70,25 @@ export function SelectorGuide({ onClose }: { onClose: () => void }) {
     void navigate(url);
   };
 
+  // Focus stays in the modal: Tab past the last control comes back to the first, and the other way round
+  // (a native modal dialog would otherwise let focus leave the page for the browser's own controls).
+  const trapFocus = (event: React.KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = [
+      ...dialog.current.querySelectorAll<HTMLElement>('button:not(:disabled), select:not(:disabled)'),
+    ];
+    const first = focusable[0];
+    const last = focusable.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
   const fields = guideFields(state);
   return (
     <dialog
@@ -77,6 +96,7 @@ export function SelectorGuide({ onClose }: { onClose: () => void }) {
       className="modal selector-guide"
       aria-labelledby={titleId}
       aria-describedby={introId}
+      onKeyDown={trapFocus}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
