@@ -5,6 +5,7 @@ import { listGuideQuestions } from '../../lib/api/catalogue.ts';
 import { islandApi } from '../../lib/api/islands/client.ts';
 import { paths } from '../../lib/paths.ts';
 import { $plan } from '../site/settings.store.ts';
+import './selector-guide.css';
 import { text } from '../site/text.ts';
 import {
   answersBefore,
