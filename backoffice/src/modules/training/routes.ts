@@ -53,9 +53,11 @@ export const trainingRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   await app.register(rateLimit, { global: false });
 
+  // Participants already registered per session. The outer column is written out in full: Drizzle would
+  // render it unqualified, and inside this subquery "id" would then mean the submission's id.
   const registered = sql<number>`coalesce((select sum(jsonb_array_length(${submissions.data} -> 'participants'))
     from ${submissions} where ${submissions.kind} = ${KIND}
-    and (${submissions.data} ->> 'session_id')::int = ${trainingSessions.id}), 0)::int`;
+    and (${submissions.data} ->> 'session_id')::int = "training_session"."id"), 0)::int`;
 
   async function sessions(siteId: number, id?: number) {
     const rows = await app.db

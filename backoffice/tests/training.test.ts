@@ -1,0 +1,113 @@
+/** Training sessions: places left, the 15-day cut-off, 3–5 participants. */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { registrationOpen, trainingSessionItem } from '../src/modules/training/routes.ts';
+import { createTestApp, q, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const listSchema = z.object({
+  data: z.object({ items: z.array(trainingSessionItem), total: z.number().int() }),
+});
+const sessions = async () =>
+  listSchema.parse((await t.app.inject({ url: `/api/v1/training-session?${q()}` })).json()).data.items;
+
+const participants = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ first_name: `Trainee${i + 1}`, last_name: 'Jones' }));
+const registration = (sessionId: number, n = 3) => ({
+  session_id: sessionId,
+  company: 'Jones Plastering',
+  contact_name: 'Rhys Jones',
+  email: 'rhys@jones-plastering.example',
+  phone: '029 2018 0000',
+  participants: participants(n),
+});
+const register = (payload: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/training-registration?${q()}`, payload: payload as object });
+
+describe('training', () => {
+  test('sessions: open only when at least 15 days away, with 3–5 participants', async () => {
+    const items = await sessions();
+    expect(items.length).toBeGreaterThan(3);
+    for (const s of items) {
+      const days = (Date.parse(s.starts_on) - Date.now()) / 86_400_000;
+      expect(s.registration_open).toBe(days >= 15);
+      expect([s.min_participants, s.max_participants]).toEqual([3, 5]);
+    }
+    expect(items.some((s) => !s.registration_open)).toBe(true);
+    expect(registrationOpen(new Date(Date.now() + 15 * 86_400_000 + 1000))).toBe(true);
+    expect(registrationOpen(new Date(Date.now() + 14 * 86_400_000))).toBe(false);
+  });
+
+  test('registering takes places; the last places cannot be overbooked', async () => {
+    const open = (await sessions()).find((s) => s.registration_open && s.places_left === 10);
+    expect(open).toBeDefined();
+    const res = await register(registration(open!.id, 5));
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await register(registration(open!.id, 4))).statusCode).toBe(201);
+    const after = (await sessions()).find((s) => s.id === open!.id);
+    expect(after?.places_left).toBe(1);
+    const full = await register(registration(open!.id, 3));
+    expect(full.statusCode).toBe(400);
+    expect(full.json()).toMatchObject({
+      status: 'not_enough_places',
+      message: 'Only 1 places are left on this session',
+    });
+  });
+
+  test('a session inside the 15-day cut-off refuses registrations with a clear message', async () => {
+    const closed = (await sessions()).find((s) => !s.registration_open);
+    const res = await register(registration(closed!.id));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      status: 'registration_closed',
+      message: 'Registration for this session closed 15 days before the course',
+    });
+  });
+
+  test('participants: at least 3, at most 5; unknown session 404', async () => {
+    const open = (await sessions()).find((s) => s.registration_open && s.places_left >= 5);
+    const few = await register(registration(open!.id, 2));
+    expect(few.statusCode).toBe(400);
+    expect(JSON.stringify(few.json())).toContain('Please register at least 3 participants');
+    const many = await register(registration(open!.id, 6));
+    expect(JSON.stringify(many.json())).toContain('Please register at most 5 participants');
+    expect((await register(registration(999999))).statusCode).toBe(404);
+    const blank = await register({ ...registration(open!.id), email: 'nope', phone: '' });
+    expect(blank.json()).toMatchObject({
+      errors: expect.arrayContaining([
+        { field: 'body.email', message: 'Please enter a valid email address' },
+        { field: 'body.phone', message: 'Field required' },
+      ]),
+    });
+  });
+
+  test('arbitrary bodies never answer ≥ 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.anything({ maxDepth: 2 }),
+          fc.record({
+            session_id: fc.oneof(fc.integer(), fc.string()),
+            participants: fc.array(fc.anything(), { maxLength: 7 }),
+          }),
+        ),
+        async (body) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/training-registration?${q()}`,
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify(body ?? null),
+          });
+          expect(res.statusCode).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
