@@ -7,6 +7,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Property tests run hundreds of cases; the machine is shared with builds, so allow more than 5 s.
+          testTimeout: 20_000,
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },

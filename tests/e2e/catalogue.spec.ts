@@ -145,7 +145,11 @@ for (const audience of ['pro', 'part'] as const) {
 
     test('search results come from the back-office with pagination-ready facets', async ({ page }) => {
       await page.goto(home);
-      const search = page.getByRole('searchbox', { name: 'Search products' }).first();
+      // The suggestions island turns the header's search field into a combobox.
+      const search = page
+        .getByRole('combobox', { name: 'Search products' })
+        .or(page.getByRole('searchbox', { name: 'Search products' }))
+        .first();
       await search.fill('filler');
       await search.press('Enter');
       await expect(page).toHaveURL(new RegExp(`/${SEGMENT[audience]}/results/filler$`));
@@ -165,7 +169,14 @@ for (const audience of ['pro', 'part'] as const) {
       await expect(
         page.getByRole('heading', { level: 1, name: 'Products recommended for you' }),
       ).toBeVisible();
-      await expect(page.locator('.product-card__note').first()).toContainText('What are you working on?');
+      const guide = await fetch(
+        `${e2e.backofficeURL}/api/v1/filters-products?site_id=3&saleplan_id=${PLAN[audience]}&guide_de_choix=1`,
+      );
+      const questions = (
+        (await guide.json()) as { data: { items: { technical_name: string; label: string }[] } }
+      ).data.items;
+      const surface = questions.find((question) => question.technical_name === 'surface');
+      await expect(page.locator('.product-card__note').first()).toContainText(`${surface?.label}: `);
       await expectNoSeriousA11yIssues(page);
 
       for (const bad of ['not-base64!', `${encoded}==`, Buffer.from('{"nope":"x"}').toString('base64url')]) {
