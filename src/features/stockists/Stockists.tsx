@@ -198,7 +198,13 @@ export default function Stockists({ tileUrl, tileAttribution }: StockistsProps) 
 
   return (
     <div className="stockists">
-      <form className="stockists__search" role="search" noValidate onSubmit={submit}>
+      <form
+        className="stockists__search"
+        role="search"
+        aria-label={toolsText('stockists.search_form')}
+        noValidate
+        onSubmit={submit}
+      >
         <div className="stockists__field">
           <label htmlFor={`${id}-q`}>{toolsText('stockists.search_label')}</label>
           <input
