@@ -29,8 +29,9 @@ async function productOnlyIn(plan: number): Promise<UrlItem> {
   return match;
 }
 
+/** axe on the page's main content (the header and footer are swept by the catalogue spec). */
 async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await new AxeBuilder({ page }).include('main').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -180,7 +181,7 @@ for (const audience of ['pro', 'part'] as const) {
       await expectNoSeriousA11yIssues(page);
       await list
         .nth(0)
-        .getByRole('button', { name: /^Remove .* from favourites$/ })
+        .getByRole('button', { name: /^Remove from favourites / })
         .click();
       await expect(list).toHaveCount(1);
     });

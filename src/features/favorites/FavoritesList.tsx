@@ -107,13 +107,9 @@ export function FavoritesList({ audience }: { audience: Audience }) {
                 {price.main}
                 {price.secondary && <span className="price-secondary"> ({price.secondary})</span>}
               </p>
-              <button
-                type="button"
-                className="button"
-                aria-label={text('favorites.remove_one', { name: product.name })}
-                onClick={() => removeFavorite(id)}
-              >
+              <button type="button" className="button" onClick={() => removeFavorite(id)}>
                 {text('favorites.remove')}
+                <span className="visually-hidden"> {product.name}</span>
               </button>
             </li>
           );

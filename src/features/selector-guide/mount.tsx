@@ -1,4 +1,5 @@
 /** Loaded on the first click on a `[data-open-selector-guide]` element: React arrives only then. */
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { SelectorGuide } from './SelectorGuide.tsx';
 
@@ -13,7 +14,8 @@ export function openSelectorGuide(opener: HTMLElement): void {
     root = createRoot(host);
   }
   const close = () => {
-    root?.render(null);
+    // The modal must be gone before focus can go back: while it is open the rest of the page is inert.
+    flushSync(() => root?.render(null));
     opener.focus();
   };
   root?.render(<SelectorGuide key={Date.now()} onClose={close} />);
