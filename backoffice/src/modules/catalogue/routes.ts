@@ -6,6 +6,7 @@ import { requirePlan } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { commonQuery } from '../../lib/params.ts';
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.ts';
+import { cacheKey, sendCached } from './respond.ts';
 import { createProduct, deleteProduct, updateProduct } from './product-writes.ts';
 import { getProduct, guideFilters, listProducts, productFacets, scanProduct } from './products.ts';
 import {
@@ -60,10 +61,6 @@ export const filtersResponse = z.union([
   z.object({ data: z.record(z.string(), filterSchema) }),
 ]);
 
-/** Cache key of a request: the route plus every query parameter, in a stable order. */
-const keyOf = (route: string, query: object) =>
-  `${route}?${JSON.stringify(Object.entries(query).toSorted(([a], [b]) => a.localeCompare(b)))}`;
-
 export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   // Checked before validation, so a caller without the key learns nothing about the body's shape.
@@ -80,9 +77,17 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: categoryListResponse, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const context = await app.context(request.query);
-      return { data: { items: await listCategories(app.db, app.cache, context, request.query.depth) } };
+      return sendCached(
+        app,
+        reply,
+        cacheKey('category', { ...request.query, plan: context.plan?.id }),
+        categoryListResponse,
+        async () => ({
+          data: { items: await listCategories(app.db, app.cache, context, request.query.depth) },
+        }),
+      );
     },
   );
 
@@ -97,9 +102,15 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: categoryListResponse, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const context = await app.context(request.query);
-      return { data: { items: [await getCategory(app.db, app.cache, context, request.params.id)] } };
+      const key = cacheKey(`category/${request.params.id}`, {
+        site: context.site.id,
+        plan: context.plan?.id,
+      });
+      return sendCached(app, reply, key, categoryListResponse, async () => ({
+        data: { items: [await getCategory(app.db, app.cache, context, request.params.id)] },
+      }));
     },
   );
 
@@ -178,11 +189,17 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: productListResponse, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const plan = requirePlan(await app.context(request.query));
-      return app.cache.get(keyOf('product', { ...request.query, plan: plan.id }), async () => ({
-        data: await listProducts(app.db, app.cache, plan, request.query),
-      }));
+      return sendCached(
+        app,
+        reply,
+        cacheKey('product', { ...request.query, plan: plan.id }),
+        productListResponse,
+        async () => ({
+          data: await listProducts(app.db, app.cache, plan, request.query),
+        }),
+      );
     },
   );
 
@@ -214,9 +231,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: productResponse, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const plan = requirePlan(await app.context(request.query));
-      return { data: { items: [await getProduct(app.db, app.cache, plan, request.params.id)] } };
+      return sendCached(app, reply, `product/${plan.id}/${request.params.id}`, productResponse, async () => ({
+        data: { items: [await getProduct(app.db, app.cache, plan, request.params.id)] },
+      }));
     },
   );
 
@@ -296,9 +315,10 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: filtersResponse, ...readErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const plan = requirePlan(await app.context(request.query));
-      return app.cache.get(keyOf('filters-products', { ...request.query, plan: plan.id }), async () => {
+      const key = cacheKey('filters-products', { ...request.query, plan: plan.id });
+      return sendCached(app, reply, key, filtersResponse, async () => {
         if (request.query.guide_de_choix) {
           return {
             data: { items: await guideFilters(app.db, app.cache, plan, request.query.caracteristics ?? {}) },

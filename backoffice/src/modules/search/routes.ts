@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { requirePlan } from '../../lib/context.ts';
 import { commonQuery } from '../../lib/params.ts';
 import { mediaSchema } from '../catalogue/schemas.ts';
+import { sendCached } from '../catalogue/respond.ts';
 import { errorBody } from '../catalogue/routes.ts';
 import { suggest } from './service.ts';
 
@@ -74,9 +75,12 @@ export const searchRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: suggestResponse, 400: errorBody, 404: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const plan = requirePlan(await app.context(request.query));
-      return { data: await suggest(app.db, app.cache, plan, request.query.text, request.query.limit) };
+      const { text, limit } = request.query;
+      return sendCached(app, reply, `search/${plan.id}/${limit}/${text}`, suggestResponse, async () => ({
+        data: await suggest(app.db, app.cache, plan, text, limit),
+      }));
     },
   );
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commonQuery } from '../../lib/params.ts';
+import { cacheKey, sendCached } from '../catalogue/respond.ts';
 import { errorBody } from '../catalogue/routes.ts';
 import { categorySchema, productSchema } from '../catalogue/schemas.ts';
 import { resources } from '../content/resources.ts';
@@ -64,9 +65,12 @@ export const urlRoutes: FastifyPluginAsync = async (plugin) => {
         response: { 200: urlListResponse, 400: errorBody, 404: errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const context = await app.context(request.query);
-      return { data: { items: await listUrls(app.db, app.cache, context) } };
+      const key = cacheKey('url', { site: context.site.id, plan: context.plan?.id });
+      return sendCached(app, reply, key, urlListResponse, async () => ({
+        data: { items: await listUrls(app.db, app.cache, context) },
+      }));
     },
   );
 
