@@ -140,8 +140,14 @@ export function bindSearchBox(
   input.addEventListener('input', () => controller.input(input.value));
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      if (listbox.hidden || options.length === 0) return;
+      if (options.length === 0) return;
       event.preventDefault();
+      if (listbox.hidden) {
+        // Closed with Escape: the arrows reopen the list where the pattern starts.
+        setOpen(true);
+        setActive(event.key === 'ArrowDown' ? 0 : options.length - 1);
+        return;
+      }
       const last = options.length - 1;
       if (event.key === 'ArrowDown') setActive(active >= last ? 0 : active + 1);
       else setActive(active <= 0 ? last : active - 1);
