@@ -2,7 +2,7 @@
  * Quantity calculator island: surface (total area or wall by wall, minus openings), thickness and product →
  * kilograms with wastage and the cheapest mix of packs, which can be added to the basket.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Audience } from '../../lib/config.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { showToast } from '../toasts/toasts.store.ts';
@@ -201,6 +201,8 @@ export default function Calculator({ products, audience }: CalculatorProps) {
   const [input, setInput] = useState<CalculatorInput>(() => emptyInput());
   const [errors, setErrors] = useState<CalculatorErrors>({});
   const [result, setResult] = useState<CalculatorResult | undefined>();
+  const [focusRequest, setFocusRequest] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
 
   // `?product=ID` (the link from a product page) preselects it; read after hydration, the page is static.
   useEffect(() => {
@@ -220,11 +222,13 @@ export default function Calculator({ products, audience }: CalculatorProps) {
     const outcome = calculate(input, products);
     setErrors(outcome.errors ?? {});
     setResult(outcome.result);
-    if (outcome.errors) {
-      const firstInvalid = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
-      firstInvalid?.focus();
-    }
+    if (outcome.errors) setFocusRequest((count) => count + 1);
   };
+
+  // After a refused submit, focus the first invalid field once React has marked it.
+  useEffect(() => {
+    if (focusRequest > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
 
   if (products.length === 0) return <p>{toolsText('calculator.no_products')}</p>;
   const selected = products.find((product) => String(product.id) === input.productId);
@@ -232,7 +236,7 @@ export default function Calculator({ products, audience }: CalculatorProps) {
 
   return (
     <div className="calculator">
-      <form noValidate onSubmit={submit} aria-label={toolsText('calculator.form_label')}>
+      <form ref={form} noValidate onSubmit={submit} aria-label={toolsText('calculator.form_label')}>
         <div className="calc-field">
           <label htmlFor={`${id}-product`}>{toolsText('calculator.product')}</label>
           <select

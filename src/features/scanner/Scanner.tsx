@@ -100,6 +100,9 @@ export function Scanner({ onClose }: ScannerProps) {
   const close = () => {
     stopCamera();
     setCameraState('off');
+    // Closed now, not when React unmounts it: while a modal dialog is open the page is inert and the opener
+    // could not take the focus back.
+    dialog.current?.close();
     onClose();
   };
 
@@ -139,6 +142,11 @@ export function Scanner({ onClose }: ScannerProps) {
   };
 
   const changeCode = (value: string) => {
+    // Typing is the manual mode: the camera stops until "scan another barcode".
+    if (camera.current || cameraState === 'starting') {
+      stopCamera();
+      setCameraState('off');
+    }
     setCode(value);
     if (!value.trim()) {
       setResult(undefined);
@@ -181,6 +189,11 @@ export function Scanner({ onClose }: ScannerProps) {
       </div>
       {cameraState === 'unavailable' && (
         <p className="scanner__hint">{toolsText('scanner.camera_unavailable')}</p>
+      )}
+      {cameraState === 'off' && (
+        <button type="button" className="button button--ghost" onClick={startCamera}>
+          {toolsText('scanner.scan_again')}
+        </button>
       )}
 
       {showField ? (
