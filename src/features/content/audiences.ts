@@ -25,3 +25,20 @@ export function audiencesWith<T extends { slug: string }>(
 ): Audience[] {
   return AUDIENCES.filter((audience) => byAudience[audience].some((entry) => entry.slug === slug));
 }
+
+/**
+ * Targets of the header's audience switch for a page that exists only in `existsIn`: the same page where it
+ * exists, else `fallback` (its section's index), so the switch never leads to a missing page.
+ */
+export function switchTargets(
+  existsIn: readonly Audience[],
+  build: (audience: Audience) => string,
+  fallback: (audience: Audience) => string,
+): Record<Audience, string> {
+  return Object.fromEntries(
+    AUDIENCES.map((audience) => [
+      audience,
+      existsIn.includes(audience) ? build(audience) : fallback(audience),
+    ]),
+  ) as Record<Audience, string>;
+}

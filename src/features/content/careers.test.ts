@@ -7,7 +7,7 @@ import {
   careersValueSlug,
   filterJobs,
   parseCareersPath,
-  selectedLabels,
+  selectedValues,
 } from './careers.ts';
 
 const job = (
@@ -137,6 +137,16 @@ describe('careersFacets', () => {
     expect(location?.options.find((o) => o.value === 'leeds')?.toggled).toEqual({
       location: ['manchester', 'leeds'],
     });
-    expect(selectedLabels(facets)).toEqual(['Manchester']);
+    expect(selectedValues(facets, { location: ['manchester'] })).toEqual([
+      { field: 'location', value: 'manchester', label: 'Manchester' },
+    ]);
+  });
+
+  it('keeps the URL text of selected values no vacancy carries any more', () => {
+    const filters = { contract: ['permanent'], location: ['york'] };
+    expect(selectedValues(careersFacets(jobs, filters), filters)).toEqual([
+      { field: 'contract', value: 'permanent', label: 'permanent' },
+      { field: 'location', value: 'york', label: 'york' },
+    ]);
   });
 });

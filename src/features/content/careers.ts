@@ -127,9 +127,20 @@ export function careersFacets<T extends { job?: Job }>(
   });
 }
 
-/** Labels of the selected options ("Permanent, Manchester"), for titles. */
-export function selectedLabels(facets: readonly CareersFacet[]): string[] {
-  return facets.flatMap((facet) =>
-    facet.options.filter((option) => option.selected).map((option) => option.label),
+/**
+ * Every value of `filters` in field order with the label a vacancy gives it; a value no vacancy carries any more
+ * (a bookmarked search) keeps the text of the URL, so titles still say what was asked for.
+ */
+export function selectedValues(
+  facets: readonly CareersFacet[],
+  filters: CareersFilters,
+): { field: CareersField; value: string; label: string }[] {
+  return CAREERS_FIELDS.flatMap((field) =>
+    (filters[field] ?? []).map((value) => ({
+      field,
+      value,
+      label:
+        facets.find((facet) => facet.field === field)?.options.find((o) => o.value === value)?.label ?? value,
+    })),
   );
 }

@@ -1,6 +1,7 @@
 /** Display formats of the content pages: file sizes, dates, durations and file formats. */
 import { LOCALE } from '../../lib/config.ts';
-import { t } from '../../i18n/index.ts';
+import { hasKey, t } from '../../i18n/index.ts';
+import { encodeFilterValue } from '../../lib/routing.ts';
 
 const KB = 1024;
 const MB = KB * 1024;
@@ -55,4 +56,10 @@ export function isoDuration(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
   return `PT${hours > 0 ? `${hours}H` : ''}${rest > 0 || hours === 0 ? `${rest}M` : ''}`;
+}
+
+/** Label of a vacancy's field value: contract values are technical names (`fixed-term`) labelled by the catalogue. */
+export function careersValueLabel(field: string, value: string): string {
+  const key = `content:careers.value.${field}.${encodeFilterValue(value)}`;
+  return hasKey(key) ? t(key) : value;
 }
