@@ -23,9 +23,9 @@ export function fileExtension(url: string): string {
   return /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
 }
 
-/** "PDF", "ZIP"; an unknown extension shows as "File". */
+/** "PDF", "ZIP"; a file without extension shows as "File". */
 export function formatFileFormat(extension: string): string {
-  return extension ? extension.toUpperCase() : 'File';
+  return extension ? extension.toUpperCase() : t('content:documents.format_unknown');
 }
 
 /** "3 March 2025"; `undefined` for a missing or invalid date. */
