@@ -219,7 +219,8 @@ test('the error pages carry the spec texts and a link home', async ({ page }) =>
   const notNumeric = await page.goto('/preview/abc?token=x');
   expect(notNumeric?.status()).toBe(404);
 
-  await page.goto('/500');
+  // Error pages are not routes (`/500` is an un-segmented path → 301): the built page is the file the server sends.
+  await page.goto('/500.html');
   await expect(page.getByRole('heading', { name: 'An error occurred' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Back to the home page' })).toBeVisible();
 });
