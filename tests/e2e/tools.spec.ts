@@ -25,6 +25,7 @@ interface VariantDto {
 interface ProductDto {
   id: number;
   name: string;
+  slug: string;
   caracteristics: Record<string, { number?: number } | undefined>;
   variants: VariantDto[];
 }
@@ -142,6 +143,15 @@ for (const { audience, segment, plan } of AUDIENCE_CASES) {
           quantity: line.count,
         })),
       );
+    });
+
+    test('a product page links to the calculator with the product chosen', async ({ page }) => {
+      const product = await calculableProduct(plan);
+      await page.goto(`/${segment}/product/${product.slug}`);
+      await page.getByRole('link', { name: 'Calculate the quantity you need' }).click();
+      await expect(page).toHaveURL(`/${segment}/quantity-calculator?product=${product.id}`);
+      await hydrated(page, 'Calculator');
+      await expect(page.getByLabel('Product', { exact: true })).toHaveValue(String(product.id));
     });
 
     test('takes walls minus openings', async ({ page }) => {
