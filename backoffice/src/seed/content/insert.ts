@@ -1,13 +1,11 @@
 /** Inserts seed entries through the same registry (zod input schema → row) the API writes with. */
-import type { Database } from '../../db/client.ts';
-import { contentEntries } from '../../db/schema.ts';
-import { resources, type ResourceName } from '../../modules/content/resources.ts';
-import { mediaRefSchema } from '../../modules/content/resources.ts';
-import { toMediaRef } from '../../lib/media.ts';
-import { storeSvgImage } from '../media.ts';
 import { eq } from 'drizzle-orm';
-import { media } from '../../db/schema.ts';
 import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { contentEntries, media } from '../../db/schema.ts';
+import { toMediaRef } from '../../lib/media.ts';
+import { resources, type mediaRefSchema, type ResourceName } from '../../modules/content/resources.ts';
+import { storeSvgImage } from '../media.ts';
 
 export const UK_SITE_ID = 3;
 
