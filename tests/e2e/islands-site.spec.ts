@@ -189,13 +189,30 @@ test.describe('site chrome', () => {
     await page.goto('/');
     const classes = () => page.evaluate(() => document.documentElement.className);
     expect(await classes()).toContain(isMobile ? 'is-phone' : 'is-desktop');
+    // Timed inside the page, so a busy test machine cannot blur the 1 s debounce.
+    await page.evaluate(() => {
+      const log: { resize?: number; change?: number } = {};
+      (window as unknown as { deviceLog: typeof log }).deviceLog = log;
+      window.addEventListener('resize', () => (log.resize = performance.now()));
+      new MutationObserver(() => (log.change = performance.now())).observe(document.documentElement, {
+        attributes: true,
+        attributeFilter: ['class'],
+      });
+    });
+    const delay = () =>
+      page.evaluate(() => {
+        const log = (window as unknown as { deviceLog: { resize?: number; change?: number } }).deviceLog;
+        return log.resize !== undefined && log.change !== undefined ? log.change - log.resize : undefined;
+      });
     await page.setViewportSize({ width: 800, height: 700 });
-    await page.waitForTimeout(400);
-    expect(await classes()).toContain(isMobile ? 'is-phone' : 'is-desktop');
-    await expect.poll(classes, { timeout: 2_000 }).toContain('is-tablet');
+    await expect.poll(classes).toContain('is-tablet');
     expect(await classes()).toContain('is-mobile');
+    expect(await delay()).toBeGreaterThanOrEqual(990);
     await page.setViewportSize({ width: 600, height: 700 });
-    await expect.poll(classes, { timeout: 2_000 }).toContain('is-phablet');
+    await expect.poll(classes).toContain('is-phablet');
+    await page.setViewportSize({ width: 1100, height: 700 });
+    await expect.poll(classes).toBe('is-desktop');
+    expect(await delay()).toBeGreaterThanOrEqual(990);
   });
 
   test('loading bar shows on a slow navigation and hides after it', async ({ page }) => {
