@@ -307,8 +307,10 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
 
 /** Plan ids a product exists in (for the plan error), or undefined when there is no such product. */
 export async function productPlanIds(db: Database, siteId: number, idOrSlug: string) {
-  const key = /^\d+$/.test(idOrSlug) ? eq(products.id, Number(idOrSlug)) : eq(products.slug, idOrSlug);
-  if (/^\d+$/.test(idOrSlug) && Number(idOrSlug) > 2_147_483_647) return undefined;
+  const numeric = /^\d+$/.test(idOrSlug);
+  // Ids beyond the integer column's range cannot exist (and would make Postgres reject the query).
+  if (numeric && Number(idOrSlug) > 2_147_483_647) return undefined;
+  const key = numeric ? eq(products.id, Number(idOrSlug)) : eq(products.slug, idOrSlug);
   const rows = await db
     .select({ id: products.id, planId: productPlans.planId })
     .from(products)
