@@ -196,15 +196,13 @@ export async function seedCatalogue(db: Database): Promise<void> {
   const productIds = new Map(productRows.map((row) => [row.reference, row.id]));
   const idOf = (product: ProductSeed) => productIds.get(productReference(product))!;
 
-  await db
-    .insert(productCategories)
-    .values(
-      productsData.map((product) => ({
-        productId: idOf(product),
-        categoryId: categoryIds.get(product.category)!,
-        isMain: true,
-      })),
-    );
+  await db.insert(productCategories).values(
+    productsData.map((product) => ({
+      productId: idOf(product),
+      categoryId: categoryIds.get(product.category)!,
+      isMain: true,
+    })),
+  );
   await db.insert(productPlans).values(
     productsData.flatMap((product, position) =>
       productPlanTargets(product).map((target) => ({
