@@ -23,8 +23,9 @@ describe('selector guide state machine', () => {
   });
 
   it('asks for the next options after an answer and applies them', () => {
-    let { state, reload } = choose(startGuide(questions), 0, 'crack');
-    expect(reload).toBe(1);
+    const chosen = choose(startGuide(questions), 0, 'crack');
+    let state = chosen.state;
+    expect(chosen.reload).toBe(1);
     expect(guideFields(state)[1]).toMatchObject({ disabled: false, loading: true });
     expect(answersBefore(state, 1)).toEqual({ job: 'crack' });
     state = receiveOptions(state, 1, questions, { job: 'crack' });

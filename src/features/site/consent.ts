@@ -4,6 +4,7 @@
  * visits the stored choice is read from its cookie, checked for its shape.
  */
 import { atom } from 'nanostores';
+import type * as CookieConsent from 'vanilla-cookieconsent';
 import { arrayOf, isString, objectOf, parseJson } from './guards.ts';
 import { text } from './text.ts';
 
@@ -34,7 +35,7 @@ export function readConsent(cookieHeader: string): ConsentCategory[] | undefined
 
 export const $consent = atom<ConsentCategory[] | undefined>(undefined);
 
-let library: Promise<typeof import('vanilla-cookieconsent')> | undefined;
+let library: Promise<typeof CookieConsent> | undefined;
 
 function loadLibrary() {
   library ??= Promise.all([
