@@ -7,6 +7,7 @@
  *   DATABASE_URL=postgres://… npm run bench -w backoffice
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 …      # shorter or lighter runs
  */
+import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { z } from 'zod';
 import { createTestApp, q, PRO_PLAN } from '../tests/helpers.ts';
@@ -59,7 +60,10 @@ try {
   await target.close();
 }
 
+// Latency depends on what else the machine runs: print the load next to the figures.
+const [load1] = loadavg();
 console.log(
-  `\n${kind}, ${env.BENCH_CONNECTIONS} connections, ${env.BENCH_SECONDS} s per endpoint, Node ${process.version}`,
+  `\n${kind}, ${env.BENCH_CONNECTIONS} connections, ${env.BENCH_SECONDS} s per endpoint, Node ${process.version}, ` +
+    `${availableParallelism()} cores, load average ${load1!.toFixed(1)}`,
 );
 console.table(rows);
