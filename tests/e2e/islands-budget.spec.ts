@@ -9,6 +9,26 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { e2e } from './support/harness.ts';
 
+/**
+ * vanilla-cookieconsent hides its banner from automated browsers (`navigator.webdriver`): these tests look like a
+ * visitor's browser so the banner behaves as it does for people.
+ */
+test.use({
+  launchOptions: {
+    executablePath: e2e.chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-blink-features=AutomationControlled',
+    ],
+  },
+});
+
 const SHARED_SCRIPT_BUDGET_GZIP = 15 * 1024;
 const CONSENT_ALL = encodeURIComponent(
   JSON.stringify({ categories: ['necessary', 'analytics', 'ads', 'video'], revision: 0 }),
