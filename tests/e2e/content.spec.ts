@@ -108,7 +108,10 @@ for (const audience of AUDIENCES) {
       await expect(page.getByText('Difficulty', { exact: true })).toBeVisible();
       await expect(page.getByText('Time needed', { exact: true })).toBeVisible();
       const products = page.getByRole('region', { name: 'Products used in this guide' });
-      await expect(products.getByRole('link').first()).toHaveAttribute('href', new RegExp(`^/${seg}/product/`));
+      await expect(products.getByRole('link').first()).toHaveAttribute(
+        'href',
+        new RegExp(`^/${seg}/product/`),
+      );
       const howTo = await structuredDataOfType(page, 'HowTo');
       expect(howTo.name).toBe(guideTitle);
       expect((howTo.step as unknown[]).length).toBeGreaterThan(0);
