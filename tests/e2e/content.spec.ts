@@ -386,6 +386,33 @@ for (const audience of AUDIENCES) {
   });
 }
 
+test.describe('audience switch on single-audience content', () => {
+  test("a guide of one audience switches to the other audience's guide index, never a missing page", async ({
+    page,
+  }) => {
+    const { items } = await backoffice<{
+      items: { entity_type: string; slug: string; exist_in: number[] }[];
+    }>('/url');
+    const proOnly = items.find((item) => item.entity_type === 'folder' && item.exist_in.join() === '1');
+    const partOnly = items.find((item) => item.entity_type === 'folder' && item.exist_in.join() === '2');
+    expect(proOnly && partOnly).toBeTruthy();
+    const cases = [
+      { slug: proOnly?.slug, from: SEGMENT.pro, to: SEGMENT.part, name: 'DIY' },
+      { slug: partOnly?.slug, from: SEGMENT.part, to: SEGMENT.pro, name: 'Professional' },
+    ];
+    for (const { slug, from, to, name } of cases) {
+      // The same guide does not exist in the other audience...
+      expect((await page.request.get(`/${to}/folder/${slug}`, { maxRedirects: 0 })).status()).toBe(404);
+      // ...so the switch leads to that audience's guide index.
+      expect((await page.goto(`/${from}/folder/${slug}`))?.status()).toBe(200);
+      const switchLink = page
+        .getByRole('navigation', { name: 'Choose your profile' })
+        .getByRole('link', { name, exact: true });
+      await expect(switchLink).toHaveAttribute('href', `/${to}/folder`);
+    }
+  });
+});
+
 test.describe('sitemap.xml and robots.txt', () => {
   test('@http sitemap.xml lists every indexable canonical URL once, each answering 200 without redirect', async ({
     request,
