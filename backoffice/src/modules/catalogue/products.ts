@@ -62,7 +62,6 @@ async function buildMatcher(
       return false;
     }
     if (price && except !== 'price') {
-      if (product.minPrice === null) return false;
       if (price.min !== undefined && product.minPrice < price.min) return false;
       if (price.max !== undefined && product.minPrice > price.max) return false;
     }
@@ -83,13 +82,7 @@ export async function listProducts(db: Database, cache: ReadCache, plan: SalesPl
   const { matches, rank } = await buildMatcher(db, cache, catalogue, query);
   const found = catalogue.products.filter((p) => matches(p));
   const byPrice = (a: CatalogueProduct, b: CatalogueProduct, direction: 1 | -1) =>
-    a.minPrice === b.minPrice
-      ? collator.compare(a.name, b.name)
-      : a.minPrice === null
-        ? 1
-        : b.minPrice === null
-          ? -1
-          : direction * (a.minPrice - b.minPrice);
+    direction * (a.minPrice - b.minPrice) || collator.compare(a.name, b.name);
   const sorters: Record<ProductListQuery['orderBy'], (a: CatalogueProduct, b: CatalogueProduct) => number> = {
     relevance: (a, b) =>
       rank
@@ -161,9 +154,7 @@ export async function productFacets(db: Database, cache: ReadCache, plan: SalesP
     };
   }
 
-  const prices = catalogue.products
-    .filter((p) => matches(p, 'price'))
-    .flatMap((p) => (p.minPrice === null ? [] : [p.minPrice]));
+  const prices = catalogue.products.filter((p) => matches(p, 'price')).map((p) => p.minPrice);
   result.price = {
     technical_name: 'price',
     label: 'Price',

@@ -35,7 +35,7 @@ export interface CatalogueProduct {
   position: number;
   createdAt: number;
   /** Cheapest variant price in the plan, pence ex VAT. */
-  minPrice: number | null;
+  minPrice: number;
   promoted: boolean;
   /** Every category the product is in, with their ancestors (a category filter includes descendants). */
   categoryIds: Set<number>;
@@ -211,7 +211,7 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
   const valuesOf = group(valueRows, (r) => r.productId);
   const mediaOf = group(mediaRows, (r) => r.productId);
 
-  const list = productRows.map((row): CatalogueProduct => {
+  const list = productRows.flatMap((row): CatalogueProduct[] => {
     const links = (linksOf.get(row.id) ?? []).toSorted(
       (a, b) => Number(b.isMain) - Number(a.isMain) || a.categoryId - b.categoryId,
     );
@@ -231,6 +231,8 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
       (min, v) => (min === null || v.price.ex_vat < min ? v.price.ex_vat : min),
       null,
     );
+    // A product with no price in the plan cannot be sold there: it is left out of the plan's catalogue.
+    if (cheapest === null) return [];
     const values = new Map<string, Set<string>>();
     const caracteristics: Record<string, Caracteristic> = {};
     for (const [code, rows] of group(valuesOf.get(row.id) ?? [], (r) => r.code)) {
@@ -261,40 +263,42 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
       productMediaRows.filter((m) => m.kind === kind).map((m) => toMediaRef(m, m.title));
     const visuel = refs('visuel');
     const categoryIds = new Set(links.flatMap((link) => ancestorsOf(link.categoryId)));
-    return {
-      id: row.id,
-      name: row.name,
-      position: row.position,
-      createdAt: row.createdAt.getTime(),
-      minPrice: cheapest,
-      promoted: row.promoted,
-      categoryIds,
-      values,
-      summary: {
+    return [
+      {
         id: row.id,
         name: row.name,
-        slug: row.slug,
-        reference: row.reference,
-        short_description: row.shortDescription,
-        category_name: main?.name ?? '',
-        category_slug: main?.slug ?? '',
-        categories: links.flatMap((link) => {
-          const c = categoryById.get(link.categoryId);
-          return c ? [{ id: c.id, name: c.name, slug: c.slug }] : [];
-        }),
+        position: row.position,
+        createdAt: row.createdAt.getTime(),
+        minPrice: cheapest,
         promoted: row.promoted,
-        price: cheapest === null ? null : priceOf(cheapest, plan),
-        cover: visuel[0] ?? null,
-        medias: {
-          visuel,
-          PICTO: refs('PICTO').map((m) => ({ title: m.title, url: m.url, webp: m.webp })),
-          AMBIANCE: refs('AMBIANCE'),
+        categoryIds,
+        values,
+        summary: {
+          id: row.id,
+          name: row.name,
+          slug: row.slug,
+          reference: row.reference,
+          short_description: row.shortDescription,
+          category_name: main?.name ?? '',
+          category_slug: main?.slug ?? '',
+          categories: links.flatMap((link) => {
+            const c = categoryById.get(link.categoryId);
+            return c ? [{ id: c.id, name: c.name, slug: c.slug }] : [];
+          }),
+          promoted: row.promoted,
+          price: priceOf(cheapest, plan),
+          cover: visuel[0] ?? null,
+          medias: {
+            visuel,
+            PICTO: refs('PICTO').map((m) => ({ title: m.title, url: m.url, webp: m.webp })),
+            AMBIANCE: refs('AMBIANCE'),
+          },
+          caracteristics,
+          variants: productVariants,
+          exist_in: (plansOf.get(row.id) ?? []).map((p) => p.planId).toSorted((a, b) => a - b),
         },
-        caracteristics,
-        variants: productVariants,
-        exist_in: (plansOf.get(row.id) ?? []).map((p) => p.planId).toSorted((a, b) => a - b),
       },
-    };
+    ];
   });
   return {
     plan,

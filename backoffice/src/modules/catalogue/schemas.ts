@@ -46,7 +46,7 @@ export const productSummarySchema = z.object({
   category_slug: z.string(),
   categories: z.array(z.object({ id: z.number().int(), name: z.string(), slug: z.string() })),
   promoted: z.boolean(),
-  price: priceSchema.nullable(),
+  price: priceSchema,
   cover: mediaSchema.nullable(),
   medias: z.object({
     visuel: z.array(mediaSchema),
