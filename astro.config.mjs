@@ -10,6 +10,15 @@ const site = process.env.SITE_URL || 'http://localhost:4321';
 const outDir = process.env.ASTRO_OUT_DIR || './dist';
 const cacheDir = process.env.ASTRO_CACHE_DIR || './node_modules/.astro';
 
+// Static pages run back-office media through Astro's image pipeline at build time: the build may fetch images
+// from the back-office origin (and only from there).
+const backoffice = new URL(process.env.BACKOFFICE_URL || 'http://127.0.0.1:4000');
+const backofficePattern = {
+  protocol: backoffice.protocol.replace(':', ''),
+  hostname: backoffice.hostname,
+  ...(backoffice.port ? { port: backoffice.port } : {}),
+};
+
 export default defineConfig({
   site,
   outDir,
@@ -21,7 +30,7 @@ export default defineConfig({
   integrations: [react()],
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   i18n: { locales: ['en'], defaultLocale: 'en', routing: { prefixDefaultLocale: false } },
-  image: { responsiveStyles: true },
+  image: { responsiveStyles: true, remotePatterns: [backofficePattern] },
   build: { format: 'directory', inlineStylesheets: 'auto' },
   server: { port: Number(process.env.PORT) || 4321 },
   vite: { cacheDir: `${cacheDir}/vite` },
