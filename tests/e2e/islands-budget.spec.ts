@@ -152,10 +152,11 @@ const PAGE_TYPES: PageType[] = [
     },
   },
   {
-    name: 'favourites page',
+    name: 'favourites page (remove the one saved above)',
     path: '/diy-filler/favorites',
     reactPage: true,
     interact: async (page) => {
+      await page.getByRole('button', { name: /^Remove from favourites/ }).click();
       await expect(page.getByText(/You have no favourites yet/)).toBeVisible();
     },
   },
