@@ -2,11 +2,12 @@
 import type { APIRoute } from 'astro';
 import { apiFor, listUrls } from '../lib/api/index.ts';
 import { faqsOf, foldersOf, noticesOf, pagesOf, tagsInUse, typesInUse } from '../lib/api/content/index.ts';
-import { AUDIENCES, DEFAULT_AUDIENCE, type Audience } from '../lib/config.ts';
+import { AUDIENCES, DEFAULT_AUDIENCE, LISTING_PAGE_SIZE, type Audience } from '../lib/config.ts';
 import { paths } from '../lib/paths.ts';
+import { flatCategories } from '../lib/static-paths.ts';
 import { perAudience } from '../features/content/audiences.ts';
 import { folderPaths } from '../features/content/content-paths.ts';
-import { isCmsSlugAvailable, sitemapUrls, sitemapXml } from '../features/content/sitemap.ts';
+import { isCmsSlugAvailable, laterPagePaths, sitemapUrls, sitemapXml } from '../features/content/sitemap.ts';
 
 /** Pages every audience has (indexable ones only: no basket confirmation, compare or favourites). */
 const fixedPages = (audience: Audience) => [
@@ -62,10 +63,40 @@ async function taxonomyPaths(): Promise<string[]> {
   });
 }
 
+/**
+ * Later pages (`_p__N`) of the category listings, which are static pages canonical to themselves: the pro
+ * listings ("Our fillers" and every category), plus those of categories only the part plan has.
+ */
+async function categoryPagePaths(): Promise<string[]> {
+  const byAudience = await perAudience(flatCategories);
+  const proSlugs = new Set(byAudience[DEFAULT_AUDIENCE].map((category) => category.slug));
+  const allProducts = byAudience[DEFAULT_AUDIENCE].filter((category) => category.parentId === null).reduce(
+    (sum, category) => sum + category.productCount,
+    0,
+  );
+  const listings = [
+    { audience: DEFAULT_AUDIENCE, slug: '', count: allProducts },
+    ...AUDIENCES.flatMap((audience) =>
+      byAudience[audience]
+        .filter((category) => audience === DEFAULT_AUDIENCE || !proSlugs.has(category.slug))
+        .map((category) => ({ audience, slug: category.slug, count: category.productCount })),
+    ),
+  ];
+  return listings.flatMap(({ audience, slug, count }) =>
+    laterPagePaths(count, LISTING_PAGE_SIZE, (page) =>
+      slug ? paths.category(audience, slug, { page }) : paths.catalogue(audience, { page }),
+    ),
+  );
+}
+
 export const GET: APIRoute = async ({ site }) => {
-  const [entries, taxonomies] = await Promise.all([listUrls(apiFor(DEFAULT_AUDIENCE)), taxonomyPaths()]);
+  const [entries, taxonomies, categoryPages] = await Promise.all([
+    listUrls(apiFor(DEFAULT_AUDIENCE)),
+    taxonomyPaths(),
+    categoryPagePaths(),
+  ]);
   const urls = sitemapUrls(
-    [...fixedPages(DEFAULT_AUDIENCE), ...taxonomies],
+    [...fixedPages(DEFAULT_AUDIENCE), ...taxonomies, ...categoryPages],
     entries,
     (entry) => entry.entityType === 'page' && !isCmsSlugAvailable(entry.slug),
   );

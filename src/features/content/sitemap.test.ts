@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { UrlEntry } from '../../lib/api/types.ts';
-import { canonicalAudience, isCmsSlugAvailable, robotsTxt, sitemapUrls, sitemapXml } from './sitemap.ts';
+import {
+  canonicalAudience,
+  isCmsSlugAvailable,
+  laterPagePaths,
+  robotsTxt,
+  sitemapUrls,
+  sitemapXml,
+} from './sitemap.ts';
 
 const entry = (over: Partial<UrlEntry>): UrlEntry => ({
   entityType: 'page',
@@ -86,5 +93,19 @@ describe('isCmsSlugAvailable', () => {
     expect(isCmsSlugAvailable('contact')).toBe(false);
     expect(isCmsSlugAvailable('news')).toBe(false);
     expect(isCmsSlugAvailable('legal/terms')).toBe(false);
+  });
+});
+
+describe('laterPagePaths', () => {
+  const build = (page: number) => `/professional-filler/category/fillers/_p__${page}`;
+
+  it('lists pages 2 to the last, the first page being the listing itself', () => {
+    expect(laterPagePaths(25, 12, build)).toEqual([build(2), build(3)]);
+    expect(laterPagePaths(24, 12, build)).toEqual([build(2)]);
+  });
+
+  it('lists nothing for a listing that fits on one page or is empty', () => {
+    expect(laterPagePaths(12, 12, build)).toEqual([]);
+    expect(laterPagePaths(0, 12, build)).toEqual([]);
   });
 });

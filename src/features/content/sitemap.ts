@@ -56,6 +56,15 @@ export function sitemapUrls(
   return urls;
 }
 
+/**
+ * Paths of a paged listing's pages after the first (`…/_p__2` on): each is an indexable page with its own
+ * canonical. `build(page)` makes the path of one page.
+ */
+export function laterPagePaths(count: number, pageSize: number, build: (page: number) => string): string[] {
+  const pages = Math.ceil(count / pageSize);
+  return Array.from({ length: Math.max(0, pages - 1) }, (_, index) => build(index + 2));
+}
+
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
