@@ -89,7 +89,8 @@ export function pageKind(htmlFile: string): PageKind {
     .filter(Boolean);
   const [first, section] = parts;
   if (parts.length === 0) return 'home';
-  if (first === '404' || first === '500' || first === '401') return parts.length === 1 ? 'error' : 'other';
+  if (first === '404' || first === '500' || first === '401' || first === 'error-fallback')
+    return parts.length === 1 ? 'error' : 'other';
   if (!first || !SEGMENTS.has(first)) return 'other';
   if (section === undefined) return 'home';
   return KIND_BY_SECTION[section] ?? (parts.length === 2 ? 'page' : 'other');

@@ -18,12 +18,15 @@ function writeBuild(buildsDir: string, id: string, homeText: string): void {
     'client/index.html': `<!doctype html><title>${homeText}</title><p>${homeText}</p>`,
     'client/diy-filler/index.html': BIG_HTML,
     'client/404.html': '<!doctype html><title>Page not found</title>',
+    'client/error-fallback.html':
+      '<!doctype html><p>An error occurred.</p><a href="/">Back to the home page</a>',
     'client/_astro/app.abc123.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
     'client/robots.txt': 'User-agent: *\n',
     'client/_redirects': '/old-easy-fill /professional-filler/product/easy-fill 301\n',
     'csp.txt': "default-src 'self'; script-src 'self' 'sha256-test'\n",
     // Astro's middleware handler: renders on-demand routes itself, calls next() for anything else.
     'server/entry.mjs': `export async function handler(req, res, next) {
+      if (req.url === '/diy-filler/results/broken') throw new Error('rendering failed');
       if (!req.url.startsWith('/diy-filler/results/')) return next();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'astro=1; Path=/' });
       res.end('<!doctype html><p>results for ' + decodeURIComponent(req.url.split('/')[3]) + '</p>');
@@ -151,6 +154,13 @@ describe('production server', () => {
       'astro=1; Path=/',
       expect.stringContaining('i18n_redirected=en'),
     ]);
+  });
+
+  it('answers the fallback page with a link home when rendering fails and there is no 500 page', async () => {
+    const response = await app.inject('/diy-filler/results/broken');
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toContain('<a href="/">');
+    expectSecurityHeaders(response.headers);
   });
 
   it.each([

@@ -93,6 +93,14 @@ function writeNotFound(build: LoadedBuild, res: ServerResponse, head: boolean) {
   res.end(head ? undefined : body);
 }
 
+/** Spec §2: when rendering failed, the built 500 page, else the plain fallback with its link home. */
+function writeServerError(build: LoadedBuild, res: ServerResponse) {
+  if (res.headersSent) return res.end();
+  const body = build.errorPage ?? build.fallbackPage ?? Buffer.from('An error occurred');
+  res.writeHead(500, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(body);
+}
+
 function safeDecode(pathname: string): string | undefined {
   try {
     return decodeURIComponent(pathname);
@@ -201,7 +209,14 @@ export async function createServer({
 
       const handler = await build.handler();
       reply.hijack();
-      await handler(request.raw, reply.raw, () => writeNotFound(build, reply.raw, request.method === 'HEAD'));
+      try {
+        await handler(request.raw, reply.raw, () =>
+          writeNotFound(build, reply.raw, request.method === 'HEAD'),
+        );
+      } catch (error) {
+        request.log.error(error);
+        writeServerError(build, reply.raw);
+      }
     });
   });
 
@@ -218,8 +233,8 @@ export async function createServer({
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
     const build = builds.current();
-    if (status === 500 && build.errorPage)
-      return reply.code(500).type('text/html; charset=utf-8').send(build.errorPage);
+    const errorPage = build.errorPage ?? build.fallbackPage;
+    if (status === 500 && errorPage) return reply.code(500).type('text/html; charset=utf-8').send(errorPage);
     return reply
       .code(status)
       .type('text/plain; charset=utf-8')

@@ -53,6 +53,8 @@ export class LoadedBuild {
   readonly redirects: RedirectTable;
   readonly notFoundPage: Buffer | undefined;
   readonly errorPage: Buffer | undefined;
+  /** Plain HTML with a link home, for when the error page itself cannot be sent. */
+  readonly fallbackPage: Buffer | undefined;
   private handlerPromise: Promise<AstroHandler> | undefined;
   /** URL path → file relative to clientDir (or null): a build's files never change. */
   private readonly staticFiles = new Map<string, string | null>();
@@ -72,6 +74,7 @@ export class LoadedBuild {
     this.errorPage =
       readOptional(path.join(this.clientDir, '500.html')) ??
       readOptional(path.join(this.clientDir, '500/index.html'));
+    this.fallbackPage = readOptional(path.join(this.clientDir, 'error-fallback.html'));
   }
 
   /** Astro's SSR handler, imported on first use. */
