@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -62,6 +63,9 @@ beforeAll(async () => {
   buildsDir = mkdtempSync(path.join(os.tmpdir(), 'server-test-'));
   writeBuild(buildsDir, '20260101T000000-aaaaaa', 'First build');
   activateBuild(buildsDir, '20260101T000000-aaaaaa');
+  const pagefindDir = path.join(buildsDir, '20260101T000000-aaaaaa', 'client/pagefind');
+  mkdirSync(pagefindDir, { recursive: true });
+  writeFileSync(path.join(pagefindDir, 'pagefind.en_1.pf_meta'), gzipSync('pagefind index '.repeat(200)));
   upstream = createHttpServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ url: req.url, forwardedFor: req.headers['x-forwarded-for'] }));
@@ -130,6 +134,16 @@ describe('production server', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers['content-encoding']).toBe('br');
     expectSecurityHeaders(response.headers);
+  });
+
+  it('sends pagefind index files (already gzipped) as they are, without a false content-encoding', async () => {
+    const response = await app.inject({
+      url: '/pagefind/pagefind.en_1.pf_meta',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(response.rawPayload).toString()).toContain('pagefind index');
   });
 
   it('gzips pages for clients without brotli', async () => {

@@ -160,7 +160,13 @@ export async function createServer({
     if (fromSegment) return redirect(reply, `${fromSegment}${search}`);
   });
 
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  // Text-like types only: pagefind's index files are already gzipped binaries (application/octet-stream), and
+  // @fastify/compress would pass them through unchanged yet label them with the negotiated encoding.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    customTypes: /^text\/(?!event-stream)|[+/](?:json|xml|javascript|wasm)(?:;|$)|^image\/svg\+xml/,
+  });
 
   await app.register(proxy, {
     upstream: env.BACKOFFICE_URL,
