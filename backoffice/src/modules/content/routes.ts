@@ -1,12 +1,14 @@
 /**
  * Generic CMS resources (index, show, create, update, delete) generated from the registry, plus the page
- * preview, settings list, sitemap, cities and content version.
+ * preview, settings list, sitemap, cities and content version. The sitemap and cities are derived data: their
+ * other calls of the generic helper answer 405.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
+import { refuseCalls } from '../site/read-only.ts';
 import { buildSitemap, sitemapSchema } from './sitemap.ts';
 import {
   audienceSchema,
@@ -150,6 +152,36 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 
+  refuseCalls(plugin, {
+    path: '/sitemap',
+    methods: ['POST', 'PUT', 'DELETE'],
+    allow: ['GET', 'HEAD'],
+    tags: ['content'],
+    message: 'The sitemap is built from the published pages, categories and folders; change those instead',
+  });
+  refuseCalls(plugin, {
+    path: '/sitemap/:id',
+    methods: ['GET'],
+    allow: [],
+    tags: ['content'],
+    message: 'The sitemap is one document with no items of its own; read it with GET /sitemap',
+  });
+  refuseCalls(plugin, {
+    path: '/city',
+    methods: ['POST', 'PUT', 'DELETE'],
+    allow: ['GET', 'HEAD'],
+    tags: ['content'],
+    message: "Cities are derived from stockists' towns and postcodes; write stockists with /store-locator",
+  });
+  refuseCalls(plugin, {
+    path: '/city/:id',
+    methods: ['GET'],
+    allow: [],
+    tags: ['content'],
+    message:
+      'Cities have no id (they are derived from stockists); search them with GET /city?q= or ?postcode=',
+  });
+
   app.get(
     '/content-version',
     {
@@ -172,7 +204,8 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
     const definition = resources[name];
     const item = definition.item as z.ZodType;
     const tags = ['content'];
-    const write = { preHandler: app.requireApiKey };
+    // The key is checked before the body, so a write without it is 401 whatever it sends.
+    const write = { preValidation: app.requireApiKey };
 
     // The settings index has its own flat shape (`GET /setting` above).
     if (name !== 'setting')
@@ -289,7 +322,8 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
           summary: `Delete a ${name} entry (API key; id in the body or the query)`,
           security: [{ apiKey: [] }],
           querystring: deleteQuery,
-          body: idBody.optional(),
+          // No body at all arrives as null (id in the query).
+          body: idBody.nullish(),
           response: { 200: z.object({ data: z.object({ id: z.number().int() }) }), ...errors },
         },
       },

@@ -1,10 +1,14 @@
-/** Site lookup by host (no site_id), site by id, and the subsidiary sites of the header dropdown. */
+/**
+ * Site lookup by host (no site_id), site by id, and the subsidiary sites of the header dropdown. Sites are fixed
+ * reference data in this build: create, update and delete answer 405.
+ */
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { salesPlans, sites } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { refuseCalls } from './read-only.ts';
 import { hostOf, siteSchema, toSite, type SiteRow, type PlanRow } from './service.ts';
 
 const errorBody = z.object({
@@ -93,4 +97,12 @@ export const siteRoutes: FastifyPluginAsync = async (plugin) => {
       return { data: toSite(site, planRows) };
     },
   );
+
+  refuseCalls(plugin, {
+    path: '/site',
+    methods: ['POST', 'PUT', 'DELETE'],
+    allow: ['GET', 'HEAD'],
+    tags: ['site'],
+    message: 'Sites and their sales plans are fixed reference data in this build; read them with GET /site',
+  });
 };

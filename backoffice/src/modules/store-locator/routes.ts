@@ -1,4 +1,7 @@
-/** `GET /store-locator`: stockists near a point, postcode or town, nearest first. */
+/**
+ * `GET /store-locator`: stockists near a point, postcode or town, nearest first; `GET /store-locator/{id}` one
+ * stockist; create, update and delete with the API key (each write bumps the content version).
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,12 +18,24 @@ import {
   stockistTypes,
   type Origin,
 } from './service.ts';
+import {
+  createStockist,
+  deleteStockist,
+  findStockist,
+  stockistCreateBody,
+  stockistSchema,
+  stockistUpdateBody,
+  updateStockist,
+} from './stockists.ts';
 
 const errorBody = z.object({
   status: z.string(),
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const writeErrors = { 400: errorBody, 401: errorBody, 404: errorBody };
 
 const query = commonQuery.extend({
   lat: z.coerce.number().min(-90).max(90).optional(),
@@ -92,6 +107,98 @@ export const storeLocatorRoutes: FastifyPluginAsync = async (plugin) => {
         page,
       });
       return { data: { ...result, origin } };
+    },
+  );
+
+  app.get(
+    '/store-locator/:id',
+    {
+      schema: {
+        tags: ['stockists'],
+        summary: 'One stockist by id (whatever its audiences)',
+        params: z.object({ id }),
+        querystring: commonQuery,
+        response: { 200: z.object({ data: stockistSchema }), 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const { site } = await app.context(request.query);
+      return { data: await findStockist(app.db, site.id, request.params.id) };
+    },
+  );
+
+  // The key is checked before the body, so a write without it is 401 whatever it sends.
+  const staff = { preValidation: app.requireApiKey };
+  const security = [{ apiKey: [] }];
+
+  app.post(
+    '/store-locator',
+    {
+      ...staff,
+      schema: {
+        tags: ['stockists'],
+        summary:
+          'Add a stockist (API key). Full UK postcode; latitude/longitude within the UK, or both left out to ' +
+          'locate the postcode',
+        security,
+        querystring: commonQuery,
+        body: stockistCreateBody,
+        response: { 201: z.object({ data: stockistSchema }), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { site } = await app.context(request.query);
+      const stockist = await createStockist(app.db, site.id, request.body);
+      await app.contentChanged();
+      return reply.status(201).send({ data: stockist });
+    },
+  );
+
+  app.put(
+    '/store-locator',
+    {
+      ...staff,
+      schema: {
+        tags: ['stockists'],
+        summary:
+          'Update a stockist (API key; fields not sent are kept; a new postcode without coordinates is located)',
+        security,
+        querystring: commonQuery,
+        body: stockistUpdateBody,
+        response: { 200: z.object({ data: stockistSchema }), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await app.context(request.query);
+      const stockist = await updateStockist(app.db, site.id, request.body);
+      await app.contentChanged();
+      return { data: stockist };
+    },
+  );
+
+  app.delete(
+    '/store-locator',
+    {
+      ...staff,
+      schema: {
+        tags: ['stockists'],
+        summary: 'Delete a stockist (API key; id in the body or the query)',
+        security,
+        querystring: commonQuery.extend({ id: id.optional() }),
+        body: z.object({ id }).nullish(),
+        response: { 200: z.object({ data: z.object({ id: z.number().int() }) }), ...writeErrors },
+      },
+    },
+    async (request) => {
+      const { id: queryId, ...common } = request.query;
+      const { site } = await app.context(common);
+      const stockistId = request.body?.id ?? queryId;
+      if (stockistId === undefined) {
+        throw badRequest('id is required (in the body or the query)', [{ field: 'id', message: 'Required' }]);
+      }
+      await deleteStockist(app.db, site.id, stockistId);
+      await app.contentChanged();
+      return { data: { id: stockistId } };
     },
   );
 };
