@@ -350,6 +350,24 @@ for (const audience of AUDIENCES) {
       await expectNoSeriousA11yIssues(page);
     });
 
+    test('training page lists the upcoming courses with their registration state', async ({ page }) => {
+      const { items } = await backoffice<{
+        items: { title: string; starts_on: string; registration_open: boolean }[];
+      }>('/training-session?perPage=100');
+      const upcoming = items.filter((session) => Date.parse(session.starts_on) > Date.now());
+      await page.goto(`/${seg}/training`);
+      await expect(h1(page)).toHaveText('Training courses');
+      const courses = page.getByRole('region', { name: 'Upcoming courses' });
+      await expect(courses.getByRole('heading', { level: 3 })).toHaveCount(upcoming.length);
+      await expect(
+        courses.getByRole('heading', { level: 3, name: firstOf(upcoming).title }).first(),
+      ).toBeVisible();
+      const open = upcoming.filter((session) => session.registration_open).length;
+      await expect(courses.getByText(/^Open until \d{1,2} \w+ \d{4}$/)).toHaveCount(open);
+      await expect(courses.getByText('Closed', { exact: true })).toHaveCount(upcoming.length - open);
+      await expectNoSeriousA11yIssues(page);
+    });
+
     test('contact states the customer-service hours and the phone number', async ({ page }) => {
       const phone = await setting('phone');
       await page.goto(`/${seg}/contact`);
