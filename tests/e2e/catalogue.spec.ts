@@ -90,7 +90,9 @@ for (const audience of ['pro', 'part'] as const) {
       const filteredTotal = Number((await page.locator('.listing__count').textContent())?.match(/\d+/)?.[0]);
       expect(filteredTotal).toBeGreaterThan(0);
       expect(filteredTotal).toBeLessThanOrEqual(total);
-      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+      // Spec §2: the canonical drops the filter segments (and points at the pro URL).
+      expect(await canonical(page)).toBe(`${e2e.baseURL}/professional-filler/category/fillers`);
+      await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     });
 
     test('page segments paginate the catalogue and unknown filters are 404', async ({ page }) => {
