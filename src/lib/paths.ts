@@ -34,6 +34,8 @@ export const paths = {
     listing(audience, ['results', encodeURIComponent(search.trim())], params),
   /** Target of the plain search form (`?q=`); the results route redirects it to `results/{search}`. */
   searchForm: (audience: Audience) => join(audience, 'results'),
+  /** The selector guide's landing page (questions listed; the button opens the modal). */
+  choiceGuideStart: (audience: Audience) => join(audience, 'choice-guide'),
   choiceGuide: (audience: Audience, answers: GuideAnswers, params?: Partial<ListingParams>) =>
     listing(audience, ['choice-guide', encodeGuideAnswers(answers)], params),
   contact: (audience: Audience) => join(audience, 'contact'),

@@ -136,6 +136,18 @@ for (const audience of ['pro', 'part'] as const) {
       await expect(opener).toBeFocused();
     });
 
+    test('the landing page lists the questions in order and its button opens the modal', async ({ page }) => {
+      const expected = await questions(audience);
+      await page.goto(`/${SEGMENT[audience]}/choice-guide`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Find the right filler' })).toBeVisible();
+      const items = page.locator('main ol li strong');
+      await expect(items).toHaveText(expected.map((question) => question.label));
+      await page.getByRole('button', { name: 'Start the selector guide' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Product selector guide' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('combobox')).toHaveCount(expected.length);
+    });
+
     test('the menu item opens the same modal', async ({ page, isMobile }) => {
       await page.goto(`/${SEGMENT[audience]}/news`);
       if (isMobile) await page.getByRole('button', { name: 'Open the menu' }).click();

@@ -128,7 +128,8 @@ function footerMenu(audience: Audience): MenuItem[] {
           // An external_url that points inside the site: opens in the same tab.
           label: audience === 'pro' ? 'DIY customers' : 'Trade customers',
           slug: '',
-          url: `/${TARGET_SEGMENTS[other]}`,
+          // The pro home is `/` (its segment URL only redirects there).
+          url: other === 'pro' ? '/' : `/${TARGET_SEGMENTS[other]}`,
           type: 'external_url',
           childs: [],
         },
