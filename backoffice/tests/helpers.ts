@@ -25,7 +25,17 @@ export interface TestApp {
 async function freshServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  // Test files run in parallel; PostgreSQL refuses a CREATE DATABASE while another one is copying template1
+  // ("source database is being accessed by other users"), so retry a few times.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.unsafe(`create database ${name}`);
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
