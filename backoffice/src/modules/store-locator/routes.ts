@@ -15,6 +15,7 @@ import {
   originSchema,
   searchStockists,
   stockistItem,
+  stockistSchema,
   stockistTypes,
   type Origin,
 } from './service.ts';
@@ -23,7 +24,6 @@ import {
   deleteStockist,
   findStockist,
   stockistCreateBody,
-  stockistSchema,
   stockistUpdateBody,
   updateStockist,
 } from './stockists.ts';

@@ -8,7 +8,8 @@ import { formatPostcode, geocodeCandidates } from './postcode.ts';
 
 export const stockistTypes = ['builders_merchant', 'trade_counter', 'diy_store'] as const;
 
-export const stockistItem = z.object({
+/** A stockist as the API returns it (search results add `distance_km`). */
+export const stockistSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(stockistTypes),
@@ -20,8 +21,10 @@ export const stockistItem = z.object({
   phone: z.string(),
   opening_hours: z.array(z.object({ days: z.string(), hours: z.string() })),
   audiences: z.array(z.string()),
-  distance_km: z.number(),
 });
+export type Stockist = z.infer<typeof stockistSchema>;
+
+export const stockistItem = stockistSchema.extend({ distance_km: z.number() });
 
 export const originSchema = z.object({
   latitude: z.number(),

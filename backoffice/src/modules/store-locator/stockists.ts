@@ -10,7 +10,7 @@ import { stockists } from '../../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUkPhone, MESSAGES, required } from '../forms/validation.ts';
 import { formatPostcode, normalisePostcode } from './postcode.ts';
-import { originFromPostcode, stockistTypes } from './service.ts';
+import { originFromPostcode, stockistTypes, type Stockist } from './service.ts';
 
 /** A full UK postcode (outward and inward parts), any case and spacing: a shop has an exact address. */
 const FULL_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
@@ -20,21 +20,6 @@ const FULL_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
  * would put the shop in the sea and out of every search radius.
  */
 export const UK_BOUNDS = { latitude: [49, 61], longitude: [-9, 2] } as const;
-
-export const stockistSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: z.enum(stockistTypes),
-  address: z.string(),
-  town: z.string(),
-  postcode: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  phone: z.string(),
-  opening_hours: z.array(z.object({ days: z.string(), hours: z.string() })),
-  audiences: z.array(z.string()),
-});
-export type Stockist = z.infer<typeof stockistSchema>;
 
 const latitude = z
   .number({ error: 'must be a number' })
