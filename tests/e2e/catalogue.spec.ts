@@ -4,8 +4,8 @@
  * preview and the error pages, each swept with axe.
  * Run: npx playwright test tests/e2e/catalogue.spec.ts
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
 interface UrlItem {
@@ -31,12 +31,6 @@ async function productIn(plans: number[]): Promise<string> {
   );
   if (!match) throw new Error(`no product in plans ${plans.join(',')}`);
   return match.slug;
-}
-
-async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {

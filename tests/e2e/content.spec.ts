@@ -5,8 +5,8 @@
  * sitemap.xml and robots.txt over plain HTTP.
  * Run: npx playwright test tests/e2e/content.spec.ts
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
 const SEGMENT = { pro: 'professional-filler', part: 'diy-filler' } as const;
@@ -49,13 +49,6 @@ async function setting(code: string): Promise<string> {
   return value;
 }
 
-/** axe on the page's main content (the header and footer are swept by the layout and catalogue specs). */
-async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 async function structuredData(page: Page): Promise<Record<string, unknown>[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
@@ -89,7 +82,7 @@ for (const audience of AUDIENCES) {
       await expect(h1(page)).toHaveText('How-to guides');
       await expectCrumbs(page, ['Home', 'How-to guides']);
       expect(await canonical(page)).toBe(pro('folder'));
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
 
       const typeNav = page.getByRole('navigation', { name: 'Filter by type' });
       const typeLink = typeNav.getByRole('link').filter({ hasNotText: 'All' }).first();
@@ -121,7 +114,7 @@ for (const audience of AUDIENCES) {
       const howTo = await structuredDataOfType(page, 'HowTo');
       expect(howTo.name).toBe(guideTitle);
       expect((howTo.step as unknown[]).length).toBeGreaterThan(0);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
     });
 
     test('FAQ: questions as <details> that open and close with the keyboard, FAQPage data, tag page', async ({
@@ -147,7 +140,7 @@ for (const audience of AUDIENCES) {
       expect((await answer.textContent())?.trim().length).toBeGreaterThan(10);
       await page.keyboard.press('Space');
       await expect(first).not.toHaveAttribute('open');
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
 
       const tagLink = page
         .getByRole('navigation', { name: 'Filter by topic' })
@@ -171,7 +164,7 @@ for (const audience of AUDIENCES) {
       const titles = page.locator('main .content-card__title');
       await expect(titles.first()).toHaveText(firstOf(news).title);
       await expect(titles).toHaveCount(news.length);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
 
       const tagLink = page
         .getByRole('navigation', { name: 'Filter by topic' })
@@ -204,7 +197,7 @@ for (const audience of AUDIENCES) {
       const body = page.locator('main article[data-pagefind-body]');
       await expect(body).toHaveAttribute('data-pagefind-filter', 'type:page');
       await expect(body.locator(`[data-pagefind-filter="audience:${audience}"]`)).toHaveCount(1);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
     });
 
     test('careers: vacancies and a filter rendered on demand', async ({ page }) => {
@@ -214,7 +207,7 @@ for (const audience of AUDIENCES) {
       await expect(h1(page)).toHaveText('Careers');
       await expectCrumbs(page, ['Home', 'Careers']);
       await expect(page.locator('main').getByRole('status')).toHaveText(vacancies(jobs.length));
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
 
       const filters = page.getByRole('navigation', { name: 'Filter vacancies' });
       await filters.getByRole('link', { name: `Permanent (${permanent.length})` }).click();
@@ -225,7 +218,7 @@ for (const audience of AUDIENCES) {
       await expect(page.locator('main .content-card__title')).toHaveCount(permanent.length);
       expect(await canonical(page)).toBe(pro('careers'));
       await expect(filters.getByRole('link', { name: 'Show all vacancies' })).toBeVisible();
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
     });
 
     test('careers: a job page goes through Careers and links to the enquiry page', async ({ page }) => {
@@ -241,7 +234,7 @@ for (const audience of AUDIENCES) {
       const breadcrumb = await structuredDataOfType(page, 'BreadcrumbList');
       const items = breadcrumb.itemListElement as { name: string }[];
       expect(items.map((item) => item.name)).toEqual(['Home', 'Careers', job.title]);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
       await page
         .getByRole('link', { name: 'Read how to apply and what to include in your application.' })
         .click();
@@ -265,7 +258,7 @@ for (const audience of AUDIENCES) {
           .getByText(await setting('phone'))
           .first(),
       ).toBeVisible();
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
       const privacy = await page.getByRole('link', { name: 'Read our privacy policy' }).getAttribute('href');
       expect(privacy).toBe(`/${seg}/privacy-policy`);
       expect((await page.request.get(privacy ?? '', { maxRedirects: 0 })).status()).toBe(200);
@@ -290,7 +283,7 @@ for (const audience of AUDIENCES) {
       const pdf = await page.request.get(href ?? '');
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()['content-type']).toContain('application/pdf');
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
       await expect(page.getByRole('link', { name: 'See the technical documentation' })).toHaveAttribute(
         'href',
         `/${seg}/technical-documentation`,
@@ -314,7 +307,7 @@ for (const audience of AUDIENCES) {
       const typed = await page.getByRole('table').getByRole('row').count();
       expect(typed).toBeGreaterThan(1);
       expect(typed).toBeLessThan(all);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
     });
 
     test('sitemap page shows the back-office sections with working links', async ({ page }) => {
@@ -326,7 +319,7 @@ for (const audience of AUDIENCES) {
       await expectCrumbs(page, ['Home', 'Sitemap']);
       for (const section of sections.items)
         await expect(page.getByRole('heading', { level: 2, name: section.title, exact: true })).toBeVisible();
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
       await page
         .getByRole('heading', { level: 2, name: 'How-to guides' })
         .locator('..')
@@ -347,7 +340,7 @@ for (const audience of AUDIENCES) {
         'data-pagefind-filter',
         'type:page',
       );
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
     });
 
     test('training page lists the upcoming courses with their registration state', async ({ page }) => {
@@ -365,7 +358,7 @@ for (const audience of AUDIENCES) {
       const open = upcoming.filter((session) => session.registration_open).length;
       await expect(courses.getByText(/^Open until \d{1,2} \w+ \d{4}$/)).toHaveCount(open);
       await expect(courses.getByText('Closed', { exact: true })).toHaveCount(upcoming.length - open);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
     });
 
     test('contact states the customer-service hours and the phone number', async ({ page }) => {
@@ -381,7 +374,7 @@ for (const audience of AUDIENCES) {
           .first(),
       ).toHaveAttribute('href', `tel:${phone.replace(/\s/g, '')}`);
       await expect(page.locator('main')).not.toContainText(/coming soon/i);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
     });
 
     test('jobsite support states the 48-hour promise', async ({ page }) => {
@@ -395,7 +388,7 @@ for (const audience of AUDIENCES) {
           .first(),
       ).toBeVisible();
       await expect(page.locator('main')).not.toContainText(/coming soon/i);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
     });
 
     test('order confirmation explains what happens next and is not indexed', async ({ page }) => {
@@ -405,7 +398,7 @@ for (const audience of AUDIENCES) {
       await expect(page.getByRole('heading', { level: 2, name: 'What happens next' })).toBeVisible();
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await expect(page.locator('main')).not.toContainText(/coming soon/i);
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
     });
   });
 }

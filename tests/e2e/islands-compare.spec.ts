@@ -5,8 +5,8 @@
  * localStorage parsing and the favourites page with current back-office data.
  * Run: npx playwright test tests/e2e/islands-compare.spec.ts
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
 const SEGMENT = { pro: 'professional-filler', part: 'diy-filler' } as const;
@@ -27,13 +27,6 @@ async function productOnlyIn(plan: number): Promise<UrlItem> {
   );
   if (!match) throw new Error(`no product only in plan ${plan}`);
   return match;
-}
-
-/** axe on the page's main content (the header and footer are swept by the catalogue spec). */
-async function expectNoSeriousA11yIssues(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 function cards(page: Page): Locator {
@@ -122,7 +115,7 @@ for (const audience of ['pro', 'part'] as const) {
       const differing = table.locator('tbody tr[data-differs="true"]');
       expect(await differing.count()).toBeGreaterThan(0);
       await expect(differing.first().getByRole('rowheader')).toContainText('Differs');
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
 
       await page.getByRole('checkbox', { name: 'Show only the differences' }).check();
       await expect(table.locator('tbody tr[data-differs="false"]')).toHaveCount(0);
@@ -178,7 +171,7 @@ for (const audience of ['pro', 'part'] as const) {
         'data-filled',
         'true',
       );
-      await expectNoSeriousA11yIssues(page);
+      await expectNoSeriousA11yIssues(page, 'main');
       await list
         .nth(0)
         .getByRole('button', { name: /^Remove from favourites / })

@@ -4,8 +4,8 @@
  * submit only when complete, the choice-guide URL, keyboard-only use, focus handling and axe on the open modal.
  * Run: npx playwright test tests/e2e/islands-guide.spec.ts
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
 const SEGMENT = { pro: 'professional-filler', part: 'diy-filler' } as const;
@@ -27,14 +27,6 @@ async function questions(audience: keyof typeof PLAN, answers: Record<string, st
   if (Object.keys(answers).length > 0) query.set('caracteristics', JSON.stringify(answers));
   const response = await fetch(`${e2e.backofficeURL}/api/v1/filters-products?${query}`);
   return ((await response.json()) as { data: { items: GuideQuestion[] } }).data.items;
-}
-
-async function expectNoSeriousA11yIssues(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 function home(audience: keyof typeof SEGMENT) {

@@ -4,8 +4,8 @@
  * mobile toolbar, device class, burger, chunk-load recovery, cookie consent with video embeds and tracking.
  * Run: npx playwright test tests/e2e/islands-site.spec.ts
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
 /**
@@ -322,8 +322,7 @@ test.describe('cookie consent', () => {
     await page.goto(`/${SEGMENT.part}/news`);
     const banner = page.getByRole('dialog', { name: 'We use cookies' });
     await expect(banner).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('#cc-main').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await expectNoSeriousA11yIssues(page, '#cc-main');
     await addVideoBlock(page);
     await expect(page.locator('iframe')).toHaveCount(0);
     expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);
@@ -334,8 +333,7 @@ test.describe('cookie consent', () => {
     await page.getByRole('button', { name: 'Play the video' }).click();
     const preferences = page.getByRole('dialog', { name: 'Cookie preferences' });
     await expect(preferences).toBeVisible();
-    const axePrefs = await new AxeBuilder({ page }).include('#cc-main').analyze();
-    expect(axePrefs.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await expectNoSeriousA11yIssues(page, '#cc-main');
     expect(youtube).toEqual([]);
     await preferences.getByRole('button', { name: 'Accept all' }).first().click();
     const frame = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]');
