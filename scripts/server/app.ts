@@ -81,6 +81,9 @@ function redirect(reply: FastifyReply, location: string) {
     .send();
 }
 
+/** pagefind's own binary files (gzipped index, fragments, meta, wasm). */
+const PAGEFIND_BINARY = /\.(?:pf_meta|pf_index|pf_fragment|pagefind)$/;
+
 /** Writes the built 404 page (or a plain text one) straight to the raw response, for hijacked replies. */
 function writeNotFound(build: LoadedBuild, res: ServerResponse, head: boolean) {
   if (res.headersSent) return res.end();
@@ -160,13 +163,7 @@ export async function createServer({
     if (fromSegment) return redirect(reply, `${fromSegment}${search}`);
   });
 
-  // Text-like types only: pagefind's index files are already gzipped binaries (application/octet-stream), and
-  // @fastify/compress would pass them through unchanged yet label them with the negotiated encoding.
-  await app.register(compress, {
-    global: true,
-    encodings: ['br', 'gzip'],
-    customTypes: /^text\/(?!event-stream)|[+/](?:json|xml|javascript|wasm)(?:;|$)|^image\/svg\+xml/,
-  });
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
 
   await app.register(proxy, {
     upstream: env.BACKOFFICE_URL,
@@ -207,7 +204,15 @@ export async function createServer({
       if (file) {
         reply.header('cache-control', cacheControl(file));
         const page = build.page(file);
-        if (!page) return reply.sendFile(file, build.clientDir);
+        if (!page) {
+          // pagefind's index files are gzip already: @fastify/compress would pass them through unchanged yet
+          // label them with the negotiated encoding, so they skip it (its documented per-request switch).
+          if (PAGEFIND_BINARY.test(file)) {
+            request.headers['x-no-compression'] = '1';
+            reply.type('application/octet-stream');
+          }
+          return reply.sendFile(file, build.clientDir);
+        }
         reply.header('etag', page.etag);
         if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
         return reply.type('text/html; charset=utf-8').send(page.body);
