@@ -4,7 +4,7 @@
  * e2e run: the e2e back-office holds its embedded database open for the whole run, and PGlite allows one process.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,9 +14,9 @@ import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
-import { q } from './helpers.ts';
+import { q, sharedOutcodesCsv } from './helpers.ts';
 
-const OUTCODES = path.resolve(import.meta.dirname, '../../../shared/data/uk-outcodes.csv');
+const OUTCODES = sharedOutcodesCsv();
 const importer = path.resolve(import.meta.dirname, '../src/modules/store-locator/import-cli.ts');
 const run = promisify(execFile);
 
@@ -54,8 +54,6 @@ describe('stockist search with imported postcode districts', () => {
   let before: Answer['data'];
 
   beforeAll(async () => {
-    if (!existsSync(OUTCODES))
-      throw new Error(`${OUTCODES} is missing: the shared outcode data is needed here`);
     database = await openDatabase({ dataDir });
     await seedIfEmpty(database.db, { log: () => {} });
     await database.close();

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { importPostcodes, parsePostcodeCsv } from '../src/modules/store-locator/import.ts';
 import { geocodeCandidates } from '../src/modules/store-locator/postcode.ts';
 import { originSchema, stockistItem } from '../src/modules/store-locator/service.ts';
-import { createTestApp, PART_PLAN, q, type TestApp } from './helpers.ts';
+import { createTestApp, PART_PLAN, q, sharedOutcodesCsv, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,7 +146,7 @@ describe('postcode importer', () => {
   test('importing the district file makes a district search land closer than its area', async () => {
     const before = await found({ postcode: 'SK1', perPage: 1 });
     expect(before.origin.precision).toBe('area');
-    const content = readFileSync('/work/shared/data/uk-outcodes.csv', 'utf8');
+    const content = readFileSync(sharedOutcodesCsv(), 'utf8');
     const result = await importPostcodes(t.database.db, content);
     expect(result.imported).toBeGreaterThan(2500);
     expect(result.byPrecision.district).toBe(result.imported);
