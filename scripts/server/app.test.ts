@@ -65,7 +65,9 @@ beforeAll(async () => {
   activateBuild(buildsDir, '20260101T000000-aaaaaa');
   const pagefindDir = path.join(buildsDir, '20260101T000000-aaaaaa', 'client/pagefind');
   mkdirSync(pagefindDir, { recursive: true });
-  writeFileSync(path.join(pagefindDir, 'pagefind.en_1.pf_meta'), gzipSync('pagefind index '.repeat(200)));
+  mkdirSync(path.join(pagefindDir, 'filter'));
+  for (const file of ['pagefind.en_1.pf_meta', 'filter/en_2.pf_filter', 'wasm.en.pagefind'])
+    writeFileSync(path.join(pagefindDir, file), gzipSync('pagefind index '.repeat(200)));
   upstream = createHttpServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ url: req.url, forwardedFor: req.headers['x-forwarded-for'] }));
@@ -136,16 +138,18 @@ describe('production server', () => {
     expectSecurityHeaders(response.headers);
   });
 
-  it('sends pagefind index files (already gzipped) as they are, without a false content-encoding', async () => {
-    const response = await app.inject({
-      url: '/pagefind/pagefind.en_1.pf_meta',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-encoding']).toBeUndefined();
-    expect(gunzipSync(response.rawPayload).toString()).toContain('pagefind index');
-  });
-
+  it.each(['pagefind.en_1.pf_meta', 'filter/en_2.pf_filter', 'wasm.en.pagefind'])(
+    'sends the pagefind file %s (already gzipped) as it is, without a false content-encoding',
+    async (file) => {
+      const response = await app.inject({
+        url: `/pagefind/${file}`,
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(gunzipSync(response.rawPayload).toString()).toContain('pagefind index');
+    },
+  );
   it('gzips pages for clients without brotli', async () => {
     const response = await app.inject({ url: '/diy-filler/', headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers['content-encoding']).toBe('gzip');

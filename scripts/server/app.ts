@@ -81,8 +81,8 @@ function redirect(reply: FastifyReply, location: string) {
     .send();
 }
 
-/** pagefind's own binary files (gzipped index, fragments, meta, wasm). */
-const PAGEFIND_BINARY = /\.(?:pf_meta|pf_index|pf_fragment|pagefind)$/;
+/** pagefind's own binary files (gzipped `.pf_meta`, `.pf_index`, `.pf_filter`, `.pf_fragment`, wasm). */
+const PAGEFIND_BINARY = /\.(?:pf_[a-z]+|pagefind)$/;
 
 /** Writes the built 404 page (or a plain text one) straight to the raw response, for hijacked replies. */
 function writeNotFound(build: LoadedBuild, res: ServerResponse, head: boolean) {
