@@ -5,7 +5,8 @@
  *    shrink sharply since the last good build. Any failure exits non-zero naming the endpoint.
  * 2. `astro build` into a NEW directory BUILDS_DIR/<id> (the pages pull their data from the back-office).
  * 3. pagefind index of the client dir, the CSP header (inline script hashes), `_redirects`, manifest.json.
- * 4. Only then swaps BUILDS_DIR/current to it atomically and prunes old builds.
+ * 4. Only then swaps BUILDS_DIR/current to it atomically and prunes old builds (keeping the previous good one).
+ *    A failure at any step of 2–4 deletes the new directory, so BUILDS_DIR only ever holds complete builds.
  * With --if-changed it stops early when the current build already has the back-office's content version.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import {
   currentBuild,
   newBuildId,
   pruneBuilds,
+  withBuildDir,
   type BuildManifest,
 } from './lib/builds.ts';
 import { buildPolicy, inlineScripts, scriptHash } from './lib/csp.ts';
@@ -137,77 +139,80 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
   // 2. Astro into a new directory.
   const id = newBuildId();
   const outDir = path.join(env.BUILDS_DIR, id);
-  const clientDir = path.join(outDir, 'client');
-  log(`astro build into ${outDir}`);
-  const astroStarted = performance.now();
-  await runNode(path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), ['build'], {
-    label: 'astro',
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ASTRO_OUT_DIR: outDir,
-      ASTRO_CACHE_DIR: path.join(env.BUILDS_DIR, '.cache'),
-      BACKOFFICE_URL: origin,
-      SITE_URL: env.SITE_URL,
-    },
+  const manifest = await withBuildDir(outDir, async () => {
+    const clientDir = path.join(outDir, 'client');
+    log(`astro build into ${outDir}`);
+    const astroStarted = performance.now();
+    await runNode(path.join(repoRoot, 'node_modules/astro/bin/astro.mjs'), ['build'], {
+      label: 'astro',
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ASTRO_OUT_DIR: outDir,
+        ASTRO_CACHE_DIR: path.join(env.BUILDS_DIR, '.cache'),
+        BACKOFFICE_URL: origin,
+        SITE_URL: env.SITE_URL,
+      },
+    });
+    const astroMs = performance.now() - astroStarted;
+
+    const files = htmlFiles(clientDir);
+    const pages = Object.fromEntries(PAGE_KINDS.map((kind) => [kind, 0])) as Record<PageKind, number>;
+    for (const file of files) pages[pageKind(file)] += 1;
+    const perKind = PAGE_KINDS.filter((kind) => pages[kind] > 0)
+      .map((kind) => `${kind} ${pages[kind]}`)
+      .join(', ');
+    log(`${files.length} pages in ${seconds(astroMs)} (${perKind})`);
+
+    // 3. Search index, CSP, redirects, manifest.
+    const { index, errors: indexErrors } = await createIndex({});
+    if (!index) throw new Error(`pagefind could not start: ${indexErrors.join('; ')}`);
+    const added = await index.addDirectory({ path: clientDir });
+    if (added.errors.length) throw new Error(`pagefind indexing failed: ${added.errors.join('; ')}`);
+    const written = await index.writeFiles({ outputPath: path.join(clientDir, 'pagefind') });
+    if (written.errors.length)
+      throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
+    await closePagefind();
+    log(`pagefind indexed ${added.page_count} pages`);
+
+    const hashes = new Set<string>();
+    for (const file of files) {
+      for (const body of inlineScripts(readFileSync(path.join(clientDir, file), 'utf8')))
+        hashes.add(scriptHash(body));
+    }
+    writeFileSync(path.join(outDir, 'csp.txt'), `${buildPolicy(CSP_SOURCES, hashes)}\n`);
+    log(`CSP with ${hashes.size} inline script hashes`);
+
+    const redirects = mergeRedirects(fixedRedirects, oldUrls.data.items, planSwitchRedirects(urls));
+    writeFileSync(path.join(clientDir, '_redirects'), formatRedirects(redirects));
+    log(`_redirects with ${redirects.length} rules`);
+
+    const manifest: BuildManifest = {
+      id,
+      createdAt: new Date().toISOString(),
+      contentVersion,
+      backofficeUrl: origin,
+      siteUrl: env.SITE_URL,
+      productCount,
+      categoryCount,
+      pageCount: files.length,
+      pages,
+      redirectCount: redirects.length,
+      inlineScriptHashes: hashes.size,
+      astroMs: Math.round(astroMs),
+      durationMs: Math.round(performance.now() - started),
+    };
+    writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+    // 4. Swap.
+    activateBuild(env.BUILDS_DIR, id);
+    return manifest;
   });
-  const astroMs = performance.now() - astroStarted;
-
-  const files = htmlFiles(clientDir);
-  const pages = Object.fromEntries(PAGE_KINDS.map((kind) => [kind, 0])) as Record<PageKind, number>;
-  for (const file of files) pages[pageKind(file)] += 1;
-  const perKind = PAGE_KINDS.filter((kind) => pages[kind] > 0)
-    .map((kind) => `${kind} ${pages[kind]}`)
-    .join(', ');
-  log(`${files.length} pages in ${seconds(astroMs)} (${perKind})`);
-
-  // 3. Search index, CSP, redirects, manifest.
-  const { index, errors: indexErrors } = await createIndex({});
-  if (!index) throw new Error(`pagefind could not start: ${indexErrors.join('; ')}`);
-  const added = await index.addDirectory({ path: clientDir });
-  if (added.errors.length) throw new Error(`pagefind indexing failed: ${added.errors.join('; ')}`);
-  const written = await index.writeFiles({ outputPath: path.join(clientDir, 'pagefind') });
-  if (written.errors.length)
-    throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
-  await closePagefind();
-  log(`pagefind indexed ${added.page_count} pages`);
-
-  const hashes = new Set<string>();
-  for (const file of files) {
-    for (const body of inlineScripts(readFileSync(path.join(clientDir, file), 'utf8')))
-      hashes.add(scriptHash(body));
-  }
-  writeFileSync(path.join(outDir, 'csp.txt'), `${buildPolicy(CSP_SOURCES, hashes)}\n`);
-  log(`CSP with ${hashes.size} inline script hashes`);
-
-  const redirects = mergeRedirects(fixedRedirects, oldUrls.data.items, planSwitchRedirects(urls));
-  writeFileSync(path.join(clientDir, '_redirects'), formatRedirects(redirects));
-  log(`_redirects with ${redirects.length} rules`);
-
-  const manifest: BuildManifest = {
-    id,
-    createdAt: new Date().toISOString(),
-    contentVersion,
-    backofficeUrl: origin,
-    siteUrl: env.SITE_URL,
-    productCount,
-    categoryCount,
-    pageCount: files.length,
-    pages,
-    redirectCount: redirects.length,
-    inlineScriptHashes: hashes.size,
-    astroMs: Math.round(astroMs),
-    durationMs: Math.round(performance.now() - started),
-  };
-  writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-
-  // 4. Swap.
-  activateBuild(env.BUILDS_DIR, id);
   const pruned = pruneBuilds(env.BUILDS_DIR);
   log(
     `build ${id} is now current${previous ? ` (was ${previous.id})` : ''}` +
       `${pruned.length ? `, pruned ${pruned.length} old` : ''}; ` +
-      `${(files.length / (astroMs / 1000)).toFixed(1)} pages/s, total ${seconds(performance.now() - started)}`,
+      `${(manifest.pageCount / (manifest.astroMs / 1000)).toFixed(1)} pages/s, total ${seconds(performance.now() - started)}`,
   );
 }
 

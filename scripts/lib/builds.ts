@@ -67,14 +67,19 @@ export function readManifest(dir: string): BuildManifest | undefined {
   }
 }
 
-/** The build `current` points at, if any and complete. */
-export function currentBuild(buildsDir: string): Build | undefined {
-  let id: string;
+/** The id `current` points at, complete or not. */
+function currentTarget(buildsDir: string): string | undefined {
   try {
-    id = readlinkSync(path.join(buildsDir, CURRENT_LINK));
+    return readlinkSync(path.join(buildsDir, CURRENT_LINK));
   } catch {
     return undefined;
   }
+}
+
+/** The build `current` points at, if any and complete. */
+export function currentBuild(buildsDir: string): Build | undefined {
+  const id = currentTarget(buildsDir);
+  if (id === undefined) return undefined;
   const dir = path.join(buildsDir, id);
   const manifest = readManifest(dir);
   return manifest ? { id, dir, manifest } : undefined;
@@ -88,19 +93,51 @@ export function activateBuild(buildsDir: string, id: string): void {
   renameSync(temporary, path.join(buildsDir, CURRENT_LINK));
 }
 
-/**
- * Deletes old builds, keeping the current one and the newest `keep` others (a server may still be finishing
- * requests on the previous build). Failed builds are among the old ones.
- */
-export function pruneBuilds(buildsDir: string, keep = 2): string[] {
-  const current = currentBuild(buildsDir)?.id;
-  const ids = readdirSync(buildsDir)
-    .filter((name) => BUILD_ID_RE.test(name) && name !== current)
+/** The build directories (named by id), newest first. */
+function buildIds(buildsDir: string): string[] {
+  return readdirSync(buildsDir)
+    .filter((name) => BUILD_ID_RE.test(name))
     .sort()
     .reverse();
-  const removed = ids.slice(keep);
-  for (const id of removed) rmSync(path.join(buildsDir, id), { recursive: true, force: true });
+}
+
+/**
+ * Deletes old builds. Only complete builds (a valid manifest.json) count as builds: the one `current` points at
+ * and the newest `keep` other complete ones (the previous good build, which a server may still be finishing
+ * requests on) stay, older complete ones go. Incomplete directories (failed or interrupted builds) go too, unless
+ * another process holds the build lock right now: one of them may be the build it is writing. The directory
+ * `current` points at is never deleted. Returns the deleted ids.
+ */
+export function pruneBuilds(buildsDir: string, keep = 1): string[] {
+  const current = currentTarget(buildsDir);
+  const buildInProgress = buildLockHolder(buildsDir) !== undefined;
+  let kept = 0;
+  const removed: string[] = [];
+  for (const id of buildIds(buildsDir)) {
+    if (id === current) continue;
+    const complete = readManifest(path.join(buildsDir, id)) !== undefined;
+    if (complete && kept < keep) {
+      kept += 1;
+      continue;
+    }
+    if (!complete && buildInProgress) continue;
+    rmSync(path.join(buildsDir, id), { recursive: true, force: true });
+    removed.push(id);
+  }
   return removed;
+}
+
+/**
+ * Runs the steps that fill build directory `dir`; when any of them throws, deletes the directory (whatever it
+ * holds by then) and rethrows, so a failed build leaves nothing behind.
+ */
+export async function withBuildDir<T>(dir: string, steps: () => Promise<T>): Promise<T> {
+  try {
+    return await steps();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 function processAlive(pid: number): boolean {
@@ -110,6 +147,19 @@ function processAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The pid of another live process holding the build lock of `buildsDir`, if any. */
+export function buildLockHolder(buildsDir: string): number | undefined {
+  let holder: number;
+  try {
+    holder = Number(readFileSync(path.join(buildsDir, LOCK_FILE), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  return Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)
+    ? holder
+    : undefined;
 }
 
 /** One build at a time per builds dir; a lock left by a dead process is taken over. Returns the release. */
