@@ -9,7 +9,12 @@ export default defineConfig({
           environment: 'node',
           // Property tests run hundreds of cases; the machine is shared with builds, so allow more than 5 s.
           testTimeout: 20_000,
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/e2e/fixtures/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'packages/*/src/**/*.test.ts',
+            'tests/e2e/fixtures/**/*.test.ts',
+          ],
         },
       },
     ],

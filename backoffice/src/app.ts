@@ -2,6 +2,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import scalarReference from '@scalar/fastify-api-reference';
+import { requestSerializer } from '@plasterwick/shop-rules/logging';
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@plasterwick/shop-rules/text';
+import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
@@ -17,8 +20,9 @@ import type { Database } from './db/client.ts';
 import { contentVersion } from './db/schema.ts';
 import { ReadCache } from './lib/cache.ts';
 import { resolveContext, type RequestContext } from './lib/context.ts';
-import { ApiError, unauthorized } from './lib/errors.ts';
+import { ApiError, badRequest, unauthorized } from './lib/errors.ts';
 import type { CommonQuery } from './lib/params.ts';
+import { FailedSecretAttempts, sameSecret } from './lib/secret-guard.ts';
 import { apiModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -30,8 +34,10 @@ declare module 'fastify' {
     context(query: CommonQuery): Promise<RequestContext>;
     /** Call after any write to catalogue or CMS data: clears read caches and bumps the content version. */
     contentChanged(): Promise<void>;
-    /** preHandler for writes to catalogue and CMS resources. */
+    /** preValidation hook of every call that takes the API key (`x-api-key` or a Bearer token). */
     requireApiKey(request: FastifyRequest): Promise<void>;
+    /** Checks the preview token a request presents; failures count towards the same guessing brake. */
+    requirePreviewToken(request: FastifyRequest, presented: string | undefined): void;
   }
 }
 
@@ -44,8 +50,8 @@ export interface BuildAppOptions {
 
 export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
@@ -73,9 +79,36 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
         set: { version: sql`${contentVersion.version} + 1`, updatedAt: new Date() },
       });
   });
+  const failedSecrets = new FailedSecretAttempts();
+  function requireSecret(request: FastifyRequest, presented: unknown, expected: string, message: string) {
+    failedSecrets.assertAllowed(request.ip);
+    if (typeof presented === 'string' && sameSecret(presented, expected)) return;
+    failedSecrets.recordFailure(request.ip);
+    throw unauthorized(message);
+  }
   app.decorate('requireApiKey', async (request: FastifyRequest) => {
-    const header = request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer\s+/i, '');
-    if (header !== config.apiKey) throw unauthorized('A valid API key is required for this operation');
+    const presented =
+      request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer\s+/i, '');
+    requireSecret(request, presented, config.apiKey, 'A valid API key is required for this operation');
+  });
+  app.decorate('requirePreviewToken', (request: FastifyRequest, presented: string | undefined) =>
+    requireSecret(request, presented, config.previewToken, 'A valid preview token is required'),
+  );
+
+  // Text PostgreSQL cannot store (NUL, lone surrogates) is refused here, once for every route, before any schema
+  // or query sees it.
+  app.addHook('preValidation', async (request) => {
+    const paths = [
+      ...unstorableTextPaths(request.params, 'params'),
+      ...unstorableTextPaths(request.query, 'query'),
+      ...unstorableTextPaths(request.body, 'body'),
+    ];
+    if (paths.length > 0) {
+      throw badRequest(
+        `Invalid ${paths.join(', ')}`,
+        paths.map((field) => ({ field, message: UNSTORABLE_TEXT_MESSAGE })),
+      );
+    }
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -99,6 +132,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     if (error instanceof ApiError) {
       return reply
         .status(error.statusCode)
+        .headers(error.headers)
         .send({ status: error.status, message: error.message, errors: error.errors, ...error.extra });
     }
     if (isResponseSerializationError(error)) {

@@ -1,5 +1,7 @@
 /** Environment configuration, validated at boot with messages that name the variable. */
 import path from 'node:path';
+import { generateSecret, secretProblem, SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
+import { parseTrustProxy, TRUST_PROXY_MESSAGE, type TrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { z } from 'zod';
 
 const portSchema = z.coerce.number().int().min(1).max(65535);
@@ -13,8 +15,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  BACKOFFICE_API_KEY: z.string().min(16, 'must be at least 16 characters').default('dev-backoffice-api-key'),
-  PREVIEW_TOKEN: z.string().min(8, 'must be at least 8 characters').default('dev-preview-token'),
+  BACKOFFICE_API_KEY: z.string().optional(),
+  PREVIEW_TOKEN: z.string().optional(),
   SITE_HOSTS: z
     .string()
     .default('')
@@ -25,9 +27,16 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch {
+        context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -39,15 +48,35 @@ export interface Config {
   apiKey: string;
   previewToken: string;
   siteHosts: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
+  /** Secrets that were not set (outside production only): random for this process, so admin calls fail. */
+  generatedSecrets: string[];
 }
 
-/** Parses the environment; throws one error listing every invalid variable. */
+/**
+ * Parses the environment; throws one error listing every invalid variable. A secret that is set must be a real
+ * one (32+ characters, not a published default). A missing secret stops a production start; elsewhere it gets a
+ * random value nobody knows, so the calls it guards stay closed.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const lines = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const production = env.NODE_ENV === 'production';
+  const secrets: Record<string, string> = {};
+  const generatedSecrets: string[] = [];
+  for (const name of SECRET_VARIABLES) {
+    const value = env[name];
+    const problem = secretProblem(value);
+    if (!problem) secrets[name] = value as string;
+    else if (value === undefined && !production) {
+      secrets[name] = generateSecret();
+      generatedSecrets.push(name);
+    } else lines.push(`  ${name}: ${problem}`);
+  }
+  if (!parsed.success || lines.length > 0) {
     throw new Error(`Invalid back-office configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -56,15 +85,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.BACKOFFICE_HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    apiKey: e.BACKOFFICE_API_KEY,
-    previewToken: e.PREVIEW_TOKEN,
+    apiKey: secrets.BACKOFFICE_API_KEY as string,
+    previewToken: secrets.PREVIEW_TOKEN as string,
     siteHosts: e.SITE_HOSTS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    generatedSecrets,
   };
 }
 
-/** Configuration for tests: defaults, no environment. */
+/** Configuration for tests: defaults, no environment (so random secrets unless the test sets them). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({}), logLevel: 'silent', ...overrides };
 }

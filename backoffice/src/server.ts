@@ -16,6 +16,9 @@ try {
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const app = await buildApp({ db: database.db, config });
+for (const name of config.generatedSecrets) {
+  app.log.warn(`${name} is not set: a random value was used for this run, so the calls it guards are closed`);
+}
 await seedIfEmpty(database.db, { log: (message) => app.log.info(message) });
 
 let closing = false;

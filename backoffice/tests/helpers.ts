@@ -15,8 +15,9 @@ import { seedIfEmpty } from '../src/seed/index.ts';
 export const SITE_ID = 3;
 export const PRO_PLAN = 1;
 export const PART_PLAN = 2;
-export const API_KEY = 'test-api-key-0123456789';
-export const PREVIEW_TOKEN = 'test-preview-token';
+/** Random per run, like every secret: nothing accepts a value known in advance. */
+export const API_KEY = randomBytes(24).toString('base64url');
+export const PREVIEW_TOKEN = randomBytes(24).toString('base64url');
 
 export interface TestApp {
   app: FastifyInstance;

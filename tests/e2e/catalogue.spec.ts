@@ -227,7 +227,7 @@ test('preview renders a CMS page with the right token, never indexed', async ({ 
   expect(first).toBeDefined();
   // The harness's back-office runs with the default development token.
   const response = await page.goto(
-    `/preview/${first!.id}?token=${process.env.PREVIEW_TOKEN || 'dev-preview-token'}`,
+    `/preview/${first!.id}?token=${e2e.secrets.PREVIEW_TOKEN}`,
   );
   expect(response?.status()).toBe(200);
   expect(response?.headers()['x-robots-tag']).toContain('noindex');

@@ -9,18 +9,25 @@ export class ApiError extends Error {
   readonly status: string;
   readonly errors?: FieldError[];
   readonly extra: Record<string, unknown>;
+  /** Response headers that belong to the error, such as `retry-after` on a 429. */
+  readonly headers: Record<string, string>;
 
   constructor(
     statusCode: number,
     status: string,
     message: string,
-    options: { errors?: FieldError[]; extra?: Record<string, unknown> } = {},
+    options: {
+      errors?: FieldError[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.statusCode = statusCode;
     this.status = status;
     this.errors = options.errors;
     this.extra = options.extra ?? {};
+    this.headers = options.headers ?? {};
   }
 }
 

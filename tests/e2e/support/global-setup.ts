@@ -41,6 +41,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         ...process.env,
         BACKOFFICE_PORT: String(e2e.backofficePort),
         DATA_DIR: e2e.dataDir,
+        ...e2e.secrets,
+        // As under `npm start`: the storefront on this machine is the only proxy whose X-Forwarded-For counts.
+        TRUST_PROXY: '127.0.0.1',
         LOG_LEVEL: e2e.verbose ? 'info' : 'warn',
       },
       echo: e2e.verbose,

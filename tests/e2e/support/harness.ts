@@ -2,6 +2,7 @@
  * Where the e2e run lives: ports, temp dirs and helpers to start extra server instances from a spec
  * (e.g. with CANONICAL_HOST or ALLOWED_IPS set). Imported by playwright.config.ts, global setup and specs.
  */
+import { generateSecret } from '@plasterwick/shop-rules/secrets';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,14 @@ export const e2e = {
   backofficeURL: `http://127.0.0.1:${backofficePort}`,
   chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   reuseBuild: process.env.E2E_REUSE_BUILD === '1',
+  /**
+   * The run's secrets, random unless given: global setup hands them to the back-office, and specs importing the
+   * harness (a separate process) read the same values back from the environment it exports them to.
+   */
+  secrets: {
+    BACKOFFICE_API_KEY: (process.env.E2E_BACKOFFICE_API_KEY ||= generateSecret()),
+    PREVIEW_TOKEN: (process.env.E2E_PREVIEW_TOKEN ||= generateSecret()),
+  },
   verbose: process.env.E2E_VERBOSE === '1',
 };
 

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, unauthorized } from '../../lib/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import { refuseCalls } from '../site/read-only.ts';
 import { buildSitemap, sitemapSchema } from './sitemap.ts';
@@ -39,6 +39,8 @@ const deleteQuery = commonQuery.extend({
   id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 const writeBody = z.record(z.string(), z.unknown());
+// An object with an id, not `writeBody.and(idBody)`: an intersection whose sides parse `id` differently throws.
+const updateBody = idBody.catchall(z.unknown());
 
 export const contentRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -86,7 +88,7 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
     {
       schema: {
         tags: ['content'],
-        summary: 'A page, draft or published, for the preview (needs the preview token)',
+        summary: 'A page, draft or published, for the preview (preview token in x-preview-token, or ?token=)',
         params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
         querystring: commonQuery.extend({ token: z.string().max(200).optional() }),
         response: { 200: z.object({ data: resources.page.item }), ...errors },
@@ -94,8 +96,7 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const header = request.headers['x-preview-token'];
-      const token = request.query.token ?? (typeof header === 'string' ? header : undefined);
-      if (token !== app.config.previewToken) throw unauthorized('A valid preview token is required');
+      app.requirePreviewToken(request, typeof header === 'string' ? header : request.query.token);
       const { site } = await app.context(request.query);
       const row = await findEntry(app.db, 'page', String(request.params.id), {
         siteId: site.id,
@@ -299,7 +300,7 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
           summary: `Update a ${name} entry (API key; fields not sent are kept)`,
           security: [{ apiKey: [] }],
           querystring: commonQuery,
-          body: writeBody.and(idBody),
+          body: updateBody,
           response: { 200: z.object({ data: item }), ...errors },
         },
       },
