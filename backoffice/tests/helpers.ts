@@ -3,8 +3,6 @@
  * DATABASE_URL), seeded, and the app built in-process for `app.inject`.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
@@ -87,20 +85,4 @@ export function q(params: Record<string, string | number | boolean | undefined> 
     if (value !== undefined) search.set(key, String(value));
   }
   return search.toString();
-}
-
-/**
- * The shared UK outcode file the postcode tests import (never copied into the project): `UK_OUTCODES_CSV`, else
- * `../shared/data/uk-outcodes.csv` beside the checkout, else the workplace's `/work/shared/data/uk-outcodes.csv`.
- */
-export function sharedOutcodesCsv(): string {
-  const candidates = [
-    process.env.UK_OUTCODES_CSV,
-    path.resolve(import.meta.dirname, '../../../shared/data/uk-outcodes.csv'),
-    '/work/shared/data/uk-outcodes.csv',
-  ].filter((candidate): candidate is string => Boolean(candidate));
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found)
-    throw new Error(`uk-outcodes.csv not found (set UK_OUTCODES_CSV); looked in ${candidates.join(', ')}`);
-  return found;
 }

@@ -1,10 +1,10 @@
 /**
- * District precision of the stockist search after importing `../shared/data/uk-outcodes.csv` with the real
- * importer CLI (`npm run import:postcodes -w backoffice -- FILE.csv`). Done at API level rather than in the
+ * District precision of the stockist search after importing the tests' own outcode file (outcodes-fixture.ts)
+ * with the real importer CLI (`npm run import:postcodes -w backoffice -- FILE.csv`). Done at API level rather than in the
  * e2e run: the e2e back-office holds its embedded database open for the whole run, and PGlite allows one process.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,9 +14,8 @@ import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
-import { q, sharedOutcodesCsv } from './helpers.ts';
-
-const OUTCODES = sharedOutcodesCsv();
+import { q } from './helpers.ts';
+import { FIXTURE_DISTRICT_COUNT, FIXTURE_DISTRICTS, OUTCODES_CSV } from './outcodes-fixture.ts';
 const importer = path.resolve(import.meta.dirname, '../src/modules/store-locator/import-cli.ts');
 const run = promisify(execFile);
 
@@ -27,7 +26,11 @@ interface Answer {
   };
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-locator-districts-'));
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'store-locator-districts-'));
+const dataDir = path.join(workDir, 'data');
+const outcodesFile = path.join(workDir, 'outcodes.csv');
+mkdirSync(dataDir);
+writeFileSync(outcodesFile, OUTCODES_CSV);
 let database: DatabaseHandle | undefined;
 let app: FastifyInstance | undefined;
 
@@ -61,16 +64,18 @@ describe('stockist search with imported postcode districts', () => {
     before = await search('M1 1AE');
     await close();
 
-    const { stdout } = await run(process.execPath, [importer, OUTCODES], {
+    const { stdout } = await run(process.execPath, [importer, outcodesFile], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });
-    expect(stdout).toMatch(/imported \d+ postcodes \(\d+ districts/);
+    expect(stdout).toContain(
+      `imported ${FIXTURE_DISTRICT_COUNT} postcodes (${FIXTURE_DISTRICT_COUNT} districts, 0 full postcodes), rejected 0 rows`,
+    );
     await open();
   }, 300_000);
 
   afterAll(async () => {
     await close();
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(workDir, { recursive: true, force: true });
   });
 
   it('falls back to the seeded area centroid before the import', () => {
@@ -79,12 +84,7 @@ describe('stockist search with imported postcode districts', () => {
 
   it('geocodes a full postcode to its district centroid after the import', async () => {
     const after = await search('M1 1AE');
-    expect(after.origin).toEqual({
-      latitude: 53.47734,
-      longitude: -2.23508,
-      label: 'M1',
-      precision: 'district',
-    });
+    expect(after.origin).toEqual({ ...FIXTURE_DISTRICTS.M1, label: 'M1', precision: 'district' });
     const distances = after.items.map((item) => item.distance_km);
     expect(distances.length).toBeGreaterThan(0);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
@@ -94,7 +94,7 @@ describe('stockist search with imported postcode districts', () => {
     const m1 = await search('m1');
     const m20 = await search('M20');
     expect(m1.origin).toMatchObject({ label: 'M1', precision: 'district' });
-    expect(m20.origin.precision).toBe('district');
+    expect(m20.origin).toMatchObject({ ...FIXTURE_DISTRICTS.M20, label: 'M20', precision: 'district' });
     expect(m20.origin.latitude).not.toBe(m1.origin.latitude);
   });
 });

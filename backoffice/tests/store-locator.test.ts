@@ -6,7 +6,13 @@ import { z } from 'zod';
 import { importPostcodes, parsePostcodeCsv } from '../src/modules/store-locator/import.ts';
 import { geocodeCandidates } from '../src/modules/store-locator/postcode.ts';
 import { originSchema, stockistItem } from '../src/modules/store-locator/service.ts';
-import { createTestApp, PART_PLAN, q, sharedOutcodesCsv, type TestApp } from './helpers.ts';
+import { createTestApp, PART_PLAN, q, type TestApp } from './helpers.ts';
+import {
+  FIXTURE_DISTRICT_COUNT,
+  FIXTURE_DISTRICTS,
+  OPTIONAL_OUTCODES_FILE,
+  OUTCODES_CSV,
+} from './outcodes-fixture.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -143,22 +149,43 @@ describe('postcode importer', () => {
     expect(() => parsePostcodeCsv('name,x,y\nA,1,2')).toThrow(/Unrecognised header/);
   });
 
-  test('importing the district file makes a district search land closer than its area', async () => {
+  test('importing a district file makes a district search land closer than its area', async () => {
     const before = await found({ postcode: 'SK1', perPage: 1 });
     expect(before.origin.precision).toBe('area');
-    const content = readFileSync(sharedOutcodesCsv(), 'utf8');
-    const result = await importPostcodes(t.database.db, content);
-    expect(result.imported).toBeGreaterThan(2500);
-    expect(result.byPrecision.district).toBe(result.imported);
+    const result = await importPostcodes(t.database.db, OUTCODES_CSV);
+    expect(result).toEqual({
+      imported: FIXTURE_DISTRICT_COUNT,
+      byPrecision: { area: 0, district: FIXTURE_DISTRICT_COUNT, full: 0 },
+      rejected: [],
+    });
     const after = await found({ postcode: 'SK1', perPage: 1 });
-    expect(after.origin).toMatchObject({ precision: 'district', label: 'SK1' });
+    expect(after.origin).toMatchObject({ precision: 'district', label: 'SK1', ...FIXTURE_DISTRICTS.SK1 });
     // Our Stockport stockists sit in SK1: the district centroid is nearer to them than the SK area centroid.
     expect(after.items[0]?.town).toBe('Stockport');
     expect(after.items[0]!.distance_km).toBeLessThan(before.items[0]!.distance_km);
     const full = await found({ postcode: 'sk1 9zz', perPage: 1 });
     expect(full.origin.precision).toBe('district');
+    // A district the file does not list still falls back to its area.
+    expect((await found({ postcode: 'SK3', perPage: 1 })).origin).toMatchObject({
+      precision: 'area',
+      label: 'SK',
+    });
     // Re-importing updates instead of duplicating.
-    const again = await importPostcodes(t.database.db, content);
+    const again = await importPostcodes(t.database.db, OUTCODES_CSV);
     expect(again.imported).toBe(result.imported);
   });
+
+  test.skipIf(!OPTIONAL_OUTCODES_FILE)(
+    'imports a full outcode file (skipped unless UK_OUTCODES_CSV names one: it is not part of the repository)',
+    async () => {
+      const content = readFileSync(OPTIONAL_OUTCODES_FILE!, 'utf8');
+      const result = await importPostcodes(t.database.db, content);
+      expect(result.imported).toBeGreaterThan(2500);
+      expect(result.byPrecision.district).toBe(result.imported);
+      const after = await found({ postcode: 'SK1', perPage: 1 });
+      expect(after.origin).toMatchObject({ precision: 'district', label: 'SK1' });
+      expect(after.items[0]?.town).toBe('Stockport');
+    },
+    120_000,
+  );
 });
