@@ -1,7 +1,7 @@
 /** Environment configuration, validated at boot with messages that name the variable. */
 import path from 'node:path';
 import { generateSecret, secretProblem, SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
-import { parseTrustProxy, TRUST_PROXY_MESSAGE, type TrustProxy } from '@plasterwick/shop-rules/trust-proxy';
+import { trustProxyEnv, type TrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { z } from 'zod';
 
 const portSchema = z.coerce.number().int().min(1).max(65535);
@@ -26,17 +26,7 @@ const envSchema = z.object({
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
     ),
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((value, context): TrustProxy => {
-      try {
-        return parseTrustProxy(value);
-      } catch {
-        context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
-        return z.NEVER;
-      }
-    }),
+  TRUST_PROXY: trustProxyEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

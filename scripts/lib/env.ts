@@ -1,6 +1,7 @@
 /** Environment of the storefront scripts (build, server, start), validated with messages naming the variable. */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { trustProxyEnv } from '@plasterwick/shop-rules/trust-proxy';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -35,17 +36,8 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .refine((ips) => ips.every((ip) => isIP(ip) !== 0), 'must be a comma-separated list of IP addresses'),
-  // true/false, or the addresses (IPs / CIDRs, comma list) of the proxies to trust for X-Forwarded-*.
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((value): boolean | string =>
-      value === 'true' || value === '1'
-        ? true
-        : value === 'false' || value === '0' || value === ''
-          ? false
-          : value,
-    ),
+  // Who may name the client in X-Forwarded-For: see packages/shop-rules/src/trust-proxy.ts.
+  TRUST_PROXY: trustProxyEnv,
   BUILDS_DIR: z
     .string()
     .default('dist/builds')

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateBuild, type BuildManifest } from '../lib/builds.ts';
 import { loadEnv } from '../lib/env.ts';
 import { createServer, NOT_ALLOWED_MESSAGE } from './app.ts';
+import { PUBLIC_API } from './public-api.ts';
 
 const BIG_HTML = `<!doctype html><html><body>${'<p>Plasterwick fillers for every wall.</p>'.repeat(100)}</body></html>`;
 
@@ -246,5 +247,233 @@ describe('production server options', () => {
       /npm run build/,
     );
     rmSync(empty, { recursive: true });
+  });
+});
+
+describe('the public /api/v1', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await server();
+  });
+  afterAll(() => app.close());
+
+  it('forwards every public call', async () => {
+    expect(PUBLIC_API.length).toBeGreaterThan(20);
+    for (const call of PUBLIC_API) {
+      const url = `/api/v1${call.path.replace(':id', '12').replace(':code', '3760123450011').replace('*', 'a/b.png')}`;
+      const response = await app.inject({
+        method: call.method,
+        url,
+        payload: call.method === 'POST' ? {} : undefined,
+      });
+      expect(response.statusCode, `${call.method} ${url}`).toBe(200);
+      expect(response.json(), url).toMatchObject({ url });
+    }
+  });
+
+  it.each([
+    ['GET', '/api/v1/contact'],
+    ['GET', '/api/v1/contact/1'],
+    ['PUT', '/api/v1/contact'],
+    ['GET', '/api/v1/page/preview/1?token=x'],
+    ['GET', '/api/v1/openapi.json'],
+    ['GET', '/api/v1/docs'],
+    ['GET', '/api/v1/docs/'],
+    ['POST', '/api/v1/faq'],
+    ['PUT', '/api/v1/product'],
+    ['DELETE', '/api/v1/page?id=1'],
+    ['POST', '/api/v1/site'],
+    ['GET', '/api/v1//page/preview/1'],
+    ['OPTIONS', '/api/v1/product'],
+  ] as const)('answers 404 to %s %s without asking the back-office', async (method, url) => {
+    const response = await app.inject({ method, url, headers: { 'x-api-key': 'k'.repeat(40) } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 'not_found' });
+    expect(response.body).not.toContain('"url"');
+    expectSecurityHeaders(response.headers);
+  });
+
+  it('refuses a body over 1 MB with 413 before it travels', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"message":"${'x'.repeat(2 * 1024 * 1024)}"}`,
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ status: 'invalid_request' });
+  });
+
+  it('does not forward hop-by-hop headers or Expect', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: { expect: '100-continue', connection: 'close', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('the /api/v1 forwarding when the back-office misbehaves', () => {
+  it('answers 503 with Retry-After and a JSON body when the back-office is unreachable', async () => {
+    const closed = createHttpServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const app = await server({ BACKOFFICE_URL: `http://127.0.0.1:${port}` });
+    for (const method of ['GET', 'POST'] as const) {
+      const url = method === 'GET' ? '/api/v1/health' : '/api/v1/contact';
+      const response = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.json()).toEqual({
+        status: 'service_unavailable',
+        message: 'The shop is restarting a service: please try again in a few seconds',
+      });
+      expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    }
+    await app.close();
+  });
+
+  it('answers 502 when the back-office answer is not HTTP', async () => {
+    const garbage = createNetServer((socket) =>
+      socket.end('NOT HTTP AT ALL\r\n\r\n', () => socket.destroy()),
+    );
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    const app = await server({
+      BACKOFFICE_URL: `http://127.0.0.1:${(garbage.address() as AddressInfo).port}`,
+    });
+    const response = await app.inject('/api/v1/health');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ status: 'bad_gateway' });
+    await app.close();
+    await new Promise((resolve) => garbage.close(resolve));
+  });
+});
+
+describe('answers outside the router', () => {
+  let app: FastifyInstance;
+  let origin: string;
+  beforeAll(async () => {
+    app = await server({ ALLOWED_IPS: '127.0.0.1' });
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => app.close());
+
+  /** A raw HTTP/1.1 exchange from `localAddress`, so nothing normalises the request line. */
+  function raw(request: string, localAddress = '127.0.0.1'): Promise<string> {
+    const { port } = new URL(origin);
+    return new Promise((resolve, reject) => {
+      const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress }, () =>
+        socket.write(request),
+      );
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+      socket.setTimeout(5_000, () => socket.destroy(new Error('no answer')));
+    });
+  }
+
+  it('a malformed escape is a 400 with the security headers, or the 401 outside the allow-list', async () => {
+    const inside = await raw('GET /%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(inside).toMatch(/^HTTP\/1\.1 400/);
+    expect(inside).toMatch(/x-frame-options: SAMEORIGIN/i);
+    expect(inside).toMatch(/content-security-policy: default-src 'self'/i);
+    const outside = await raw('GET /%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', '127.0.0.2');
+    expect(outside).toMatch(/^HTTP\/1\.1 401/);
+    expect(outside).toContain(NOT_ALLOWED_MESSAGE);
+  });
+
+  it('headers too large are a 431 with the security headers, or the 401 outside the allow-list', async () => {
+    const huge = `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+    const inside = await raw(huge);
+    expect(inside).toMatch(/^HTTP\/1\.1 431/);
+    expect(inside).toMatch(/x-content-type-options: nosniff/i);
+    expect(await raw(huge, '127.0.0.2')).toMatch(/^HTTP\/1\.1 401/);
+  });
+
+  it('forwards a POST sent with Expect: 100-continue, and closes the connection when asked', async () => {
+    const answer = await raw(
+      'POST /api/v1/contact HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(answer).toMatch(/HTTP\/1\.1 200 OK/);
+    expect(answer).toMatch(/connection: close/i);
+    expect(answer).toContain('"url":"/api/v1/contact"');
+  });
+
+  it('a bogus Content-Encoding is forwarded for the back-office to judge, never a 500', async () => {
+    const answer = await raw(
+      'POST /api/v1/contact HTTP/1.1\r\nHost: x\r\nContent-Encoding: bogus\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+  });
+
+  it('TRACE and other methods a page does not take are 405, never 500', async () => {
+    for (const method of ['TRACE', 'PUT', 'DELETE', 'OPTIONS']) {
+      const answer = await raw(
+        `${method} /diy-filler/results/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer, method).toMatch(/^HTTP\/1\.1 405/);
+      expect(answer, method).toMatch(/allow: GET, HEAD, POST/i);
+    }
+  });
+
+  it('a page named with NUL is a 404, never rendered; a surrogate encoded in UTF-8 is a malformed URL', async () => {
+    const get = (url: string) => raw(`GET ${url} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    for (const url of [
+      '/diy-filler/results/%00',
+      '/diy-filler/results/x?q=a%00',
+      '/diy-filler/results/%C0%80',
+    ]) {
+      expect(await get(url), url).toMatch(/^HTTP\/1\.1 (404|400)/);
+    }
+    expect(await get('/diy-filler/results/%00')).toMatch(/^HTTP\/1\.1 404/);
+    expect(await get('/diy-filler/results/x?q=a%00')).toMatch(/^HTTP\/1\.1 404/);
+    expect(await get('/diy-filler/results/a%ED%A0%80')).toMatch(/^HTTP\/1\.1 400/);
+  });
+});
+
+describe('who the client is behind a proxy', () => {
+  it('by default X-Forwarded-For is ignored: the peer is the client', async () => {
+    const app = await server({ ALLOWED_IPS: '127.0.0.1' });
+    const response = await app.inject({
+      url: '/',
+      remoteAddress: '127.0.0.3',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(response.statusCode).toBe(401);
+    await app.close();
+  });
+
+  it('with TRUST_PROXY naming a proxy, only that proxy may name the client', async () => {
+    const app = await server({ ALLOWED_IPS: '127.0.0.1', TRUST_PROXY: '127.0.0.2' });
+    const spoofed = await app.inject({
+      url: '/',
+      remoteAddress: '127.0.0.3',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(spoofed.statusCode).toBe(401);
+    const proxied = await app.inject({
+      url: '/',
+      remoteAddress: '127.0.0.2',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(proxied.statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('forwards the client it worked out to the back-office', async () => {
+    const app = await server({ TRUST_PROXY: '127.0.0.2' });
+    const response = await app.inject({
+      url: '/api/v1/health',
+      remoteAddress: '127.0.0.2',
+      headers: { 'x-forwarded-for': '10.9.9.9' },
+    });
+    expect(response.json()).toMatchObject({ forwardedFor: '10.9.9.9' });
+    await app.close();
   });
 });

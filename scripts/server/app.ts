@@ -6,9 +6,9 @@
  * 3. Files of the build's client dir (compressed, cached), then Astro's handler (hijacked) for what no file answers,
  *    then the built 404 page.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import compress from '@fastify/compress';
-import proxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
   LogController,
@@ -16,10 +16,14 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { requestSerializer } from '@plasterwick/shop-rules/logging';
+import { isStorableText } from '@plasterwick/shop-rules/text';
+import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { LOCALE_COOKIE, REDIRECT_STATUS } from '../../src/lib/config.ts';
 import type { StorefrontEnv } from '../lib/env.ts';
 import { segmentRedirect } from '../lib/paths.ts';
 import { BuildRegistry, type LoadedBuild } from './builds.ts';
+import { apiForward } from './api-forward.ts';
 
 export const NOT_ALLOWED_MESSAGE = 'You are not allowed to access this application';
 const LOCALE_COOKIE_HEADER =
@@ -112,6 +116,20 @@ function safeDecode(pathname: string): string | undefined {
   }
 }
 
+/** Security headers of spec §2 / design.md, on every response: pages, files, redirects, errors, proxied calls. */
+function securityHeaders(build: LoadedBuild, https: boolean): Record<string, string> {
+  return {
+    'X-Frame-Options': 'SAMEORIGIN',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Content-Security-Policy': build.csp,
+    ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Methods a page answers; anything else (TRACE, PUT, OPTIONS, WebDAV verbs…) is a 405 before Astro sees it. */
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+
 export interface ServerOptions {
   env: StorefrontEnv;
   /** Injected in tests; by default the builds of env.BUILDS_DIR. */
@@ -123,28 +141,61 @@ export async function createServer({
   builds = new BuildRegistry(env.BUILDS_DIR),
 }: ServerOptions): Promise<FastifyInstance> {
   builds.init();
+  const allowed = new Set(env.ALLOWED_IPS.map(normalizeIp));
+  const isAllowed = (ip: string | undefined) =>
+    allowed.size === 0 || (ip !== undefined && allowed.has(normalizeIp(ip)));
+  const canonical = env.CANONICAL_HOST;
+
   const app = Fastify({
-    trustProxy: env.TRUST_PROXY,
-    logger: { level: env.LOG_LEVEL },
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
+    logger: { level: env.LOG_LEVEL, serializers: { req: requestSerializer } },
     // One line per request only when debugging: the access log belongs to the proxy in front.
     logController: new LogController({
       disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
     }),
+    // A URL Fastify cannot route (`/%zz`): the same headers and allow-list as any other answer.
+    frameworkErrors: (error, request, untypedReply) => {
+      const reply = untypedReply as unknown as FastifyReply;
+      reply.headers(securityHeaders(builds.current(), request.protocol === 'https'));
+      if (!isAllowed(request.ip))
+        return reply.code(401).type('text/plain; charset=utf-8').send(NOT_ALLOWED_MESSAGE);
+      const status = (error as { statusCode?: number }).statusCode ?? 400;
+      return reply
+        .code(status < 500 ? status : 400)
+        .type('text/plain; charset=utf-8')
+        .send('Malformed URL');
+    },
+    // Requests Node's parser refuses (431 headers too large, 400 malformed): answered on the raw socket, still
+    // with the headers, and 401 for a peer outside the allow-list (no proxy header can be read from them).
+    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+      if (!socket.writable) return socket.destroy();
+      const status = !isAllowed(socket.remoteAddress)
+        ? 401
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? 431
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? 408
+            : 400;
+      const body = status === 401 ? NOT_ALLOWED_MESSAGE : (STATUS_CODES[status] ?? 'Bad Request');
+      const headers = {
+        ...securityHeaders(builds.current(), false),
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Content-Length': String(Buffer.byteLength(body)),
+        'Cache-Control': 'no-store',
+        Connection: 'close',
+      };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
+    },
   });
-  const allowed = new Set(env.ALLOWED_IPS.map(normalizeIp));
-  const canonical = env.CANONICAL_HOST;
 
   app.addHook('onRequest', async (request, reply) => {
     const build = builds.current();
     const res = reply.raw;
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('Content-Security-Policy', build.csp);
-    if (request.protocol === 'https')
-      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-
-    if (allowed.size > 0 && !allowed.has(normalizeIp(request.ip))) {
+    for (const [name, value] of Object.entries(securityHeaders(build, request.protocol === 'https'))) {
+      res.setHeader(name, value);
+    }
+    if (!isAllowed(request.ip)) {
       return reply.code(401).type('text/plain; charset=utf-8').send(NOT_ALLOWED_MESSAGE);
     }
     if (!hasLocaleCookie(request)) setLocaleCookieOnHtml(res);
@@ -163,22 +214,10 @@ export async function createServer({
     if (fromSegment) return redirect(reply, `${fromSegment}${search}`);
   });
 
-  await app.register(compress, { global: true, encodings: ['br', 'gzip'] });
+  // Compressed answers only: request bodies are forwarded as they came (the back-office judges them).
+  await app.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'] });
 
-  await app.register(proxy, {
-    upstream: env.BACKOFFICE_URL,
-    prefix: '/api/v1',
-    rewritePrefix: '/api/v1',
-    replyOptions: {
-      // The back-office sees the visitor, not us (rate limits, logs).
-      rewriteRequestHeaders: (request, headers) => ({
-        ...headers,
-        'x-forwarded-for': request.ip,
-        'x-forwarded-host': request.host,
-        'x-forwarded-proto': request.protocol,
-      }),
-    },
-  });
+  await app.register(apiForward, { prefix: '/api/v1', upstream: env.BACKOFFICE_URL });
 
   // Pages and files: in their own context so no body parser consumes a POST before Astro reads it.
   await app.register(async (site) => {
@@ -195,6 +234,13 @@ export async function createServer({
 
     site.all('*', async (request, reply) => {
       const build = builds.current();
+      if (!PAGE_METHODS.has(request.method)) {
+        return reply
+          .code(405)
+          .header('allow', 'GET, HEAD, POST')
+          .type('text/plain; charset=utf-8')
+          .send('Method Not Allowed');
+      }
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       const queryAt = request.url.indexOf('?');
       const pathname = safeDecode(queryAt === -1 ? request.url : request.url.slice(0, queryAt));
@@ -216,6 +262,12 @@ export async function createServer({
         reply.header('etag', page.etag);
         if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
         return reply.type('text/html; charset=utf-8').send(page.body);
+      }
+
+      // No page can be named by text the back-office could not store (NUL, lone surrogates): 404, not a render.
+      const query = safeDecode(queryAt === -1 ? '' : request.url.slice(queryAt + 1).replaceAll('+', ' '));
+      if (!isStorableText(pathname) || query === undefined || !isStorableText(query)) {
+        return writeNotFound(build, reply.hijack().raw, request.method === 'HEAD');
       }
 
       const handler = await build.handler();
@@ -249,7 +301,7 @@ export async function createServer({
     return reply
       .code(status)
       .type('text/plain; charset=utf-8')
-      .send(status === 500 ? 'Internal Server Error' : error.message);
+      .send(STATUS_CODES[status] ?? 'Error');
   });
 
   return app;

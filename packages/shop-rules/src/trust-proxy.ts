@@ -7,6 +7,7 @@
  *  - `true`: trust any peer. Safe only when every request passes a proxy that overwrites the header.
  */
 import { isIP } from 'node:net';
+import { z } from 'zod';
 
 export type TrustProxy = boolean | number | string[];
 
@@ -42,3 +43,16 @@ export function fastifyTrustProxy(
 ): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
+
+/** The environment variable as a zod field, for the storefront's and the back-office's env schemas. */
+export const trustProxyEnv = z
+  .string()
+  .optional()
+  .transform((value, context): TrustProxy => {
+    try {
+      return parseTrustProxy(value);
+    } catch {
+      context.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+      return z.NEVER;
+    }
+  });

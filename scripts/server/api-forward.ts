@@ -1,0 +1,163 @@
+/**
+ * `/api/v1/*` forwarded to the back-office, for the public calls only (public-api.ts). Written on node:http rather
+ * than a proxy plugin so every failure has a defined answer: the body is read first (1 MB at most, 413 beyond),
+ * so a back-office that is down or restarting is a 503 with Retry-After, never a reset connection; an answer that
+ * is not HTTP is a 502; hop-by-hop headers and `Expect` stay on their own connection.
+ */
+import {
+  request as httpRequest,
+  Agent,
+  STATUS_CODES,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from 'node:http';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { isPublicCall } from './public-api.ts';
+
+/** The back-office's own body limit: larger bodies are refused here, before they travel. */
+export const API_BODY_LIMIT = 1024 * 1024;
+/** Seconds a client should wait before retrying while the back-office restarts. */
+export const BACKOFFICE_RETRY_AFTER_SECONDS = 5;
+const UPSTREAM_TIMEOUT_MS = 30_000;
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and `expect` concern one connection; they are never forwarded. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+  'host',
+]);
+
+/** Failures of the connection itself: the back-office is down, restarting or stuck (not answering badly). */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+
+export function sendApiError(reply: FastifyReply, statusCode: number, status: string, message: string) {
+  return reply
+    .code(statusCode)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({ status, message });
+}
+
+function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const named = String(headers.connection ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase());
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && !named.includes(name)),
+  );
+}
+
+export interface ApiForwardOptions {
+  /** Back-office origin without /api/v1. */
+  upstream: string;
+}
+
+export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { upstream }) => {
+  const origin = new URL(upstream);
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  app.addHook('onClose', async () => agent.destroy());
+
+  // Bodies arrive as bytes whatever their type (JSON, multipart…) and travel unchanged.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: API_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  // Refused before the body is read: a call that is not public never costs more than its headers.
+  app.addHook('onRequest', async (request, reply) => {
+    const queryAt = request.url.indexOf('?');
+    const pathname = (queryAt === -1 ? request.url : request.url.slice(0, queryAt)).slice('/api/v1'.length);
+    if (!isPublicCall(request.method, pathname)) {
+      return sendApiError(reply, 404, 'not_found', `No route for ${request.method} /api/v1${pathname}`);
+    }
+  });
+
+  // Every method reaches the hook above (so PUT, TRACE… are its 404), and only public GET/HEAD/POST get here.
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'],
+    url: '/*',
+    exposeHeadRoute: false,
+    handler: (request, reply) => {
+      const headers: IncomingHttpHeaders = {
+        ...withoutHopByHop(request.headers),
+        host: origin.host,
+        // The back-office trusts this server's X-Forwarded-For (npm start sets its TRUST_PROXY to our address),
+        // so it sees the visitor this server worked out, not a chain the visitor wrote.
+        'x-forwarded-for': request.ip,
+        'x-forwarded-host': request.host,
+        'x-forwarded-proto': request.protocol,
+      };
+      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      if (body) headers['content-length'] = String(body.length);
+
+      return new Promise<void>((resolve) => {
+        const upstreamRequest = httpRequest({
+          agent,
+          protocol: origin.protocol,
+          hostname: origin.hostname,
+          port: origin.port,
+          method: request.method,
+          path: request.url,
+          headers,
+          timeout: UPSTREAM_TIMEOUT_MS,
+        });
+        upstreamRequest.on('timeout', () =>
+          upstreamRequest.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
+        );
+        upstreamRequest.on('response', (answer: IncomingMessage) => {
+          const status = answer.statusCode ?? 0;
+          if (status < 100 || status > 599) {
+            answer.destroy();
+            sendApiError(reply, 502, 'bad_gateway', 'The back-office sent an answer that could not be used');
+            return resolve();
+          }
+          reply.code(status).headers(withoutHopByHop(answer.headers));
+          // The answer is streamed: an error after this point can only cut the connection, as any proxy does.
+          reply.send(answer);
+          resolve();
+        });
+        upstreamRequest.on('error', (error: Error & { code?: string }) => {
+          if (reply.sent) return resolve();
+          if (error.code && UNREACHABLE.has(error.code)) {
+            reply.header('retry-after', String(BACKOFFICE_RETRY_AFTER_SECONDS));
+            sendApiError(
+              reply,
+              503,
+              'service_unavailable',
+              'The shop is restarting a service: please try again in a few seconds',
+            );
+          } else {
+            request.log.error({ err: error }, 'back-office answer could not be forwarded');
+            sendApiError(reply, 502, 'bad_gateway', `The back-office sent an answer that could not be used`);
+          }
+          resolve();
+        });
+        upstreamRequest.end(body);
+      });
+    },
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'forwarding failed');
+    const message =
+      status === 413 ? 'Request body is too large (1 MB at most)' : (STATUS_CODES[status] ?? 'Error');
+    return sendApiError(reply, status, status === 500 ? 'server_error' : 'invalid_request', message);
+  });
+};
