@@ -114,6 +114,23 @@ describe('POST /contact', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
   });
+
+  test('company number length boundary: 13 digits refused even with a good checksum, 14 accepted', async () => {
+    // Both pass the doubling checksum, so only the length tells them apart.
+    const thirteen = '7328293200009';
+    const fourteen = '73282932000074';
+    const withCompanyNumber = (companyNumber: string) =>
+      post('contact', { ...contact, company: 'Morgan Decorating', company_number: companyNumber });
+
+    const refused = await withCompanyNumber(thirteen);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(errorsOf(refused.json())).toEqual({ 'body.company_number': MESSAGES.companyNumber });
+    const spaced = await withCompanyNumber('732 829 320 0009');
+    expect(spaced.statusCode, spaced.body).toBe(400);
+
+    expect((await withCompanyNumber(fourteen)).statusCode).toBe(201);
+    expect((await withCompanyNumber(`${fourteen.slice(0, 3)} ${fourteen.slice(3)}`)).statusCode).toBe(201);
+  });
 });
 
 describe('other forms', () => {
