@@ -70,6 +70,28 @@ describe('parseListingSegments', () => {
     });
   });
 
+  it('ignores a filter named like the search term, whatever its case or number of words', () => {
+    const kept = { key: 'use', values: ['interior'] };
+    for (const search of ['Filler', 'FILLER', ' filler ']) {
+      expect(parseListingSegments(['FILLER__wood', 'USE__interior'], { search }), search).toEqual({
+        filters: [kept],
+        page: 1,
+      });
+    }
+    // Words of a key are joined by underscores, words of a search term by spaces.
+    for (const search of ['joint filler', 'Joint Filler', 'JOINT  FILLER']) {
+      expect(parseListingSegments(['JOINT_FILLER__wood', 'USE__interior'], { search }), search).toEqual({
+        filters: [kept],
+        page: 1,
+      });
+    }
+    // Only the whole term: a key that is one of its words, or another term, stays a filter.
+    expect(parseListingSegments(['JOINT__wood'], { search: 'joint filler' })?.filters).toEqual([
+      { key: 'joint', values: ['wood'] },
+    ]);
+    expect(parseListingSegments(['JOINT_FILLER__wood'], { search: 'jointfiller' })?.filters).toHaveLength(1);
+  });
+
   it('refuses malformed segments', () => {
     expect(parseListingSegments(['surface__wood'])).toBeNull();
     expect(parseListingSegments(['SURFACE__Wood'])).toBeNull();

@@ -77,10 +77,16 @@ export function isFilterSegment(segment: string): boolean {
   );
 }
 
+/** A search term as a filter key: any case, words joined by underscores (`Joint filler` → `joint_filler`). */
+function searchTermKey(search: string): string {
+  return encodeFilterValue(search.trim()).replace(/[-_]+/g, '_');
+}
+
 /**
  * Parses the optional trailing segments of a listing route: up to 10 filter segments then an optional page
  * segment. Returns null when the URL is not a valid listing URL (the caller answers 404). Filters named p or
- * r, or named like the search term, are ignored; repeated keys are merged.
+ * r, or named like the search term (in any case, several words as one key), are ignored; repeated keys are
+ * merged.
  */
 export function parseListingSegments(
   segments: readonly string[],
@@ -95,7 +101,7 @@ export function parseListingSegments(
     parts.pop();
   }
   if (parts.length > MAX_FILTER_SEGMENTS) return null;
-  const ignoredSearch = options.search === undefined ? undefined : encodeFilterValue(options.search);
+  const ignoredSearch = options.search === undefined ? undefined : searchTermKey(options.search);
   const filters: FilterSegment[] = [];
   for (const part of parts) {
     if (!isFilterSegment(part)) return null;
