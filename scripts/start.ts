@@ -1,47 +1,88 @@
 /**
- * `npm start`: the whole shop on one machine. Starts the back-office (seeding its database on first run), builds
- * the storefront when there is no build or the back-office content changed since the current one, serves it on
- * PORT, and checks the content version every CONTENT_CHECK_SECONDS (60) to rebuild and swap in the background.
- * Env: everything scripts/server.ts takes, BACKOFFICE_PORT (the port of BACKOFFICE_URL, else 4000), DATA_DIR.
+ * `npm start`: the whole shop on one machine. Resolves the secrets (DATA_DIR/secrets.json for the ones not set),
+ * starts the back-office (seeding its database on first run), builds the storefront when there is no build or the
+ * back-office content changed since the current one, serves it on PORT, and checks the content version every
+ * CONTENT_CHECK_SECONDS (60) to rebuild and swap in the background. Both servers are supervised: a crashed one is
+ * restarted with backoff while the other keeps serving (static pages stay up while the back-office restarts).
+ * Env: everything scripts/server.ts takes, BACKOFFICE_PORT (the port of BACKOFFICE_URL, else 4000), DATA_DIR, the
+ * secrets of packages/shop-rules/src/secrets.ts.
  */
 import path from 'node:path';
 import { ApiClient } from '../src/lib/api/client.ts';
 import { getContentVersion } from '../src/lib/api/site.ts';
 import { currentBuild } from './lib/builds.ts';
 import { loadEnv, repoRoot, type StorefrontEnv } from './lib/env.ts';
-import { runNode, spawnNode, stopChild, waitForHttp, type NodeChild } from './lib/process.ts';
+import { runNode, waitForHttp } from './lib/process.ts';
+import { resolveSecrets, type ResolvedSecrets } from './lib/secrets-file.ts';
+import { Supervisor } from './lib/supervisor.ts';
 
 function log(message: string) {
   console.log(`[start] ${message}`);
 }
 
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
 let env: StorefrontEnv;
+let secrets: ResolvedSecrets;
+const dataDir = path.resolve(repoRoot, process.env.DATA_DIR || './data');
 try {
   env = loadEnv();
+  secrets = resolveSecrets(process.env, dataDir);
 } catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
+  fail((error as Error).message);
 }
 const checkSeconds = Number(process.env.CONTENT_CHECK_SECONDS || 60);
 if (!Number.isFinite(checkSeconds) || checkSeconds < 5) {
-  console.error('CONTENT_CHECK_SECONDS must be a number of seconds, at least 5');
-  process.exit(1);
+  fail('CONTENT_CHECK_SECONDS must be a number of seconds, at least 5');
 }
+if (secrets.file) {
+  const made = secrets.generated.length > 0 ? ` (generated now: ${secrets.generated.join(', ')})` : '';
+  log(`secrets not set in the environment are read from ${secrets.file}${made}`);
+}
+
 const backofficePort = process.env.BACKOFFICE_PORT || new URL(env.BACKOFFICE_URL).port || '4000';
 const backofficeUrl = `http://127.0.0.1:${backofficePort}`;
-const childEnv = { ...process.env, BACKOFFICE_PORT: backofficePort, BACKOFFICE_URL: backofficeUrl };
+const childEnv = {
+  ...process.env,
+  ...secrets.values,
+  DATA_DIR: dataDir,
+  BACKOFFICE_PORT: backofficePort,
+  BACKOFFICE_URL: backofficeUrl,
+};
+// The storefront reaches the back-office from this machine's loopback address: that is the one proxy whose
+// X-Forwarded-For the back-office believes, so its limits see each visitor. TRUST_PROXY itself is the storefront's.
+const backofficeEnv = { ...childEnv, TRUST_PROXY: '127.0.0.1' };
 
-/** Filled in as things start, so a signal at any moment stops what is running. */
-const running: { backoffice?: NodeChild; server?: NodeChild; timer?: NodeJS.Timeout } = {};
+const backoffice = new Supervisor({
+  name: 'back-office',
+  label: 'backoffice',
+  script: path.join(repoRoot, 'backoffice/src/server.ts'),
+  cwd: repoRoot,
+  env: backofficeEnv,
+  log,
+});
+const server = new Supervisor({
+  name: 'storefront server',
+  label: 'server',
+  script: path.join(repoRoot, 'scripts/server.ts'),
+  cwd: repoRoot,
+  env: childEnv,
+  log,
+});
+/** Set once the shop is up, so a signal at any moment stops what is running. */
+const contentCheck: { timer?: NodeJS.Timeout } = {};
 let building = false;
 let stopping = false;
 
 async function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
-  if (running.timer) clearInterval(running.timer);
-  await stopChild(running.server);
-  await stopChild(running.backoffice);
+  clearInterval(contentCheck.timer);
+  await server.stop();
+  await backoffice.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));
@@ -65,42 +106,35 @@ async function rebuildIfChanged(): Promise<boolean> {
   }
 }
 
-function exitWithChild(name: string, run: NodeChild) {
-  void run.exited.then((code) => {
-    if (stopping) return;
-    console.error(`[start] the ${name} exited (code ${code}); stopping`);
-    void stopAll(1);
+// A child that never came up (bad configuration, port in use) is not restarted: the launcher stops with its output.
+try {
+  log(`waiting for the back-office on ${backofficeUrl} (the first start seeds the demo catalogue)`);
+  await waitForHttp(`${backofficeUrl}/api/v1/health`, {
+    ok200: true,
+    timeoutMs: 300_000,
+    child: backoffice.start(),
   });
+} catch (error) {
+  console.error(`[start] the back-office did not start: ${(error as Error).message}`);
+  await stopAll(1);
 }
-
-const backoffice = spawnNode(path.join(repoRoot, 'backoffice/src/server.ts'), [], {
-  label: 'backoffice',
-  cwd: repoRoot,
-  env: childEnv,
-});
-running.backoffice = backoffice;
-exitWithChild('back-office', backoffice);
-log(`waiting for the back-office on ${backofficeUrl} (the first start seeds the demo catalogue)`);
-await waitForHttp(`${backofficeUrl}/api/v1/health`, { ok200: true, timeoutMs: 300_000, child: backoffice });
 
 if (!(await rebuildIfChanged()) && !currentBuild(env.BUILDS_DIR)) {
   console.error('[start] no build to serve');
   await stopAll(1);
 }
 
-const server = spawnNode(path.join(repoRoot, 'scripts/server.ts'), [], {
-  label: 'server',
-  cwd: repoRoot,
-  env: childEnv,
-});
-running.server = server;
-exitWithChild('server', server);
-await waitForHttp(`http://127.0.0.1:${env.PORT}/robots.txt`, { child: server, timeoutMs: 30_000 });
+try {
+  await waitForHttp(`http://127.0.0.1:${env.PORT}/robots.txt`, { child: server.start(), timeoutMs: 30_000 });
+} catch (error) {
+  console.error(`[start] the storefront server did not start: ${(error as Error).message}`);
+  await stopAll(1);
+}
 log(`the shop is at http://localhost:${env.PORT} (back-office docs: ${backofficeUrl}/api/v1/docs)`);
 
 const api = new ApiClient({ origin: backofficeUrl, planId: () => undefined });
-running.timer = setInterval(() => {
-  if (building || stopping) return;
+contentCheck.timer = setInterval(() => {
+  if (building || stopping || !backoffice.child) return;
   void getContentVersion(api).then(
     (version) => {
       const served = currentBuild(env.BUILDS_DIR)?.manifest.contentVersion;

@@ -12,12 +12,11 @@ import {
   type IncomingMessage,
 } from 'node:http';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { RETRY_AFTER_SECONDS } from '../../src/lib/config.ts';
 import { isPublicCall } from './public-api.ts';
 
 /** The back-office's own body limit: larger bodies are refused here, before they travel. */
 export const API_BODY_LIMIT = 1024 * 1024;
-/** Seconds a client should wait before retrying while the back-office restarts. */
-export const BACKOFFICE_RETRY_AFTER_SECONDS = 5;
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and `expect` concern one connection; they are never forwarded. */
@@ -134,7 +133,7 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
         upstreamRequest.on('error', (error: Error & { code?: string }) => {
           if (reply.sent) return resolve();
           if (error.code && UNREACHABLE.has(error.code)) {
-            reply.header('retry-after', String(BACKOFFICE_RETRY_AFTER_SECONDS));
+            reply.header('retry-after', String(RETRY_AFTER_SECONDS));
             sendApiError(
               reply,
               503,

@@ -271,6 +271,9 @@ export async function createServer({
       }
 
       const handler = await build.handler();
+      // Pages that call the back-office on a visitor's behalf pass this on: the visitor this server worked out
+      // (TRUST_PROXY), never a value the visitor wrote.
+      request.raw.headers['x-forwarded-for'] = request.ip;
       reply.hijack();
       try {
         await handler(request.raw, reply.raw, () =>

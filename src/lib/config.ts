@@ -34,6 +34,8 @@ export const MAX_CAREERS_FILTERS = 4;
 export const LOADING_BAR = { throttleMs: 200, durationMs: 5000, hideDelayMs: 500 } as const;
 export const SCROLL_TOP = { durationMs: 500, easing: 'linear' } as const;
 export const REDIRECT_STATUS = 301;
+/** Seconds a 503 asks a client to wait while the back-office restarts (the launcher restarts it within that). */
+export const RETRY_AFTER_SECONDS = 5;
 export const LOCALE_COOKIE = {
   name: 'i18n_redirected',
   value: 'en',

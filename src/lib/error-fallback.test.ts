@@ -10,3 +10,12 @@ describe('error fallback', () => {
     expect(html).not.toContain('<script');
   });
 });
+
+describe('unavailable page', () => {
+  it('says the shop is restarting, with a link home', () => {
+    const html = errorFallbackHtml('unavailable');
+    expect(html).toContain('We will be right back');
+    expect(html).toContain('Part of the shop is restarting');
+    expect(html).toContain('<a href="/">Back to the home page</a>');
+  });
+});

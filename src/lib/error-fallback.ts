@@ -6,14 +6,15 @@ import { t } from '../i18n/index.ts';
 import { LOCALE } from './config.ts';
 import { escapeHtml } from './text.ts';
 
-export function errorFallbackHtml(): string {
-  const title = escapeHtml(t('error.500_title'));
+/** `error`: rendering failed; `unavailable`: the back-office is restarting (a 503 answer). */
+export function errorFallbackHtml(kind: 'error' | 'unavailable' = 'error'): string {
+  const title = escapeHtml(t(kind === 'error' ? 'error.500_title' : 'error.503_title'));
   return `<!doctype html>
 <html lang="${LOCALE}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head>
 <body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">
 <h1>${title}</h1>
-<p>${escapeHtml(t('error.fallback'))}</p>
+<p>${escapeHtml(t(kind === 'error' ? 'error.fallback' : 'error.503_text'))}</p>
 <p><a href="/">${escapeHtml(t('error.home_link'))}</a></p>
 </body>
 </html>`;

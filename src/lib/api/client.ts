@@ -3,7 +3,7 @@
  * parameters of spec §7; every answer is parsed with a zod schema; errors become `BackofficeError`.
  * The automatic sales-plan switch (spec §4) lives here: one retry with the plan the back-office names.
  */
-import ky, { HTTPError, type KyInstance } from 'ky';
+import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance } from 'ky';
 import { z } from 'zod';
 import { CLIENT, FALLBACK_LANG, SITE_ID } from '../config.ts';
 
@@ -25,6 +25,11 @@ export class BackofficeError extends Error {
     this.endpoint = endpoint;
     this.statusCode = statusCode;
     this.body = body;
+  }
+
+  /** The back-office could not be reached, or is restarting: the caller should answer 503 and retry later. */
+  get unavailable(): boolean {
+    return this.statusCode === 502 || this.statusCode === 503 || this.statusCode === 504;
   }
 
   /** Spec §4: the entity exists, in the plans listed by `exist_in`. */
@@ -124,6 +129,13 @@ export class ApiClient {
         if (error instanceof HTTPError) {
           const body = errorBodySchema.safeParse(error.data);
           throw new BackofficeError(path, error.response.status, body.success ? body.data : undefined);
+        }
+        // The connection failed (refused, reset) or timed out: the back-office is down or restarting.
+        if (error instanceof NetworkError || error instanceof TimeoutError) {
+          throw new BackofficeError(path, 503, {
+            status: 'service_unavailable',
+            message: 'The back-office could not be reached',
+          });
         }
         throw error;
       }

@@ -138,10 +138,19 @@ export async function getPage(api: ApiClient, slug: string): Promise<CmsPage> {
   return toPage(data);
 }
 
-/** `GET /page/preview/{id}?token=…`: a draft or published page. Throws `BackofficeError` 401 on a bad token. */
-export async function getPagePreview(api: ApiClient, id: number, token: string): Promise<CmsPage> {
+/**
+ * `GET /page/preview/{id}`: a draft or published page. The token travels in a header (never in a URL a log could
+ * keep), with the visitor's address, so failed guesses count against the visitor, not the storefront. Throws
+ * `BackofficeError` 401 on a bad token, 429 after too many.
+ */
+export async function getPagePreview(
+  api: ApiClient,
+  id: number,
+  token: string,
+  visitorAddress?: string,
+): Promise<CmsPage> {
   const { data } = await api.get(`/page/preview/${id}`, dataEnvelope(pageSchema), {
-    query: { token },
+    headers: { 'x-preview-token': token, ...(visitorAddress ? { 'x-forwarded-for': visitorAddress } : {}) },
     withoutPlan: true,
   });
   return toPage(data);

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resolveSecrets, SECRETS_FILE } from './secrets-file.ts';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'secrets-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const strong = 's'.repeat(40);
+
+describe('the launcher secrets', () => {
+  it('generates every unset secret into DATA_DIR/secrets.json, mode 0600, and reuses them next time', () => {
+    const first = resolveSecrets({}, dataDir);
+    const file = path.join(dataDir, SECRETS_FILE);
+    expect(first.file).toBe(file);
+    expect(first.generated).toEqual(['BACKOFFICE_API_KEY', 'PREVIEW_TOKEN']);
+    expect(first.values.BACKOFFICE_API_KEY).toMatch(/^[\w-]{43}$/);
+    expect(first.values.PREVIEW_TOKEN).not.toBe(first.values.BACKOFFICE_API_KEY);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first.values);
+
+    const second = resolveSecrets({}, dataDir);
+    expect(second.values).toEqual(first.values);
+    expect(second.generated).toEqual([]);
+  });
+
+  it('uses values the user set and writes only the others', () => {
+    const resolved = resolveSecrets({ BACKOFFICE_API_KEY: strong }, dataDir);
+    expect(resolved.values.BACKOFFICE_API_KEY).toBe(strong);
+    expect(resolved.generated).toEqual(['PREVIEW_TOKEN']);
+    expect(Object.keys(JSON.parse(readFileSync(resolved.file!, 'utf8')))).toEqual(['PREVIEW_TOKEN']);
+  });
+
+  it('writes nothing when every secret is set', () => {
+    const resolved = resolveSecrets({ BACKOFFICE_API_KEY: strong, PREVIEW_TOKEN: strong }, dataDir);
+    expect(resolved.file).toBeUndefined();
+    expect(() => statSync(path.join(dataDir, SECRETS_FILE))).toThrow();
+  });
+
+  it.each([
+    ['dev-backoffice-api-key', 'BACKOFFICE_API_KEY: is a published default value'],
+    ['too-short', 'BACKOFFICE_API_KEY: must be at least 32 characters'],
+  ])('refuses a weak value the user set (%s), naming the variable', (value, message) => {
+    expect(() => resolveSecrets({ BACKOFFICE_API_KEY: value }, dataDir)).toThrow(message);
+  });
+
+  it('refuses a secrets file with a weak value or that is not JSON, rather than replacing it', () => {
+    const file = path.join(dataDir, SECRETS_FILE);
+    writeFileSync(file, JSON.stringify({ PREVIEW_TOKEN: 'dev-preview-token' }));
+    expect(() => resolveSecrets({}, dataDir)).toThrow(
+      `PREVIEW_TOKEN in ${file}: is a published default value`,
+    );
+    writeFileSync(file, 'not json');
+    expect(() => resolveSecrets({}, dataDir)).toThrow('is not a JSON object of secrets');
+  });
+});
