@@ -40,6 +40,40 @@ describe('compare limits', () => {
       expect(store.$state.get().items).toHaveLength(limit);
     },
   );
+
+  it.each([
+    [false, 5, 'first'],
+    [false, 5, 'second'],
+    [true, 3, 'first'],
+    [true, 3, 'second'],
+  ] as const)(
+    'mobile=%s: two adds at once with one place left give exactly %s (the %s detail arrives first)',
+    async (mobile, limit, firstToArrive) => {
+      const store = createCompareStore(memoryStorage());
+      for (let id = 1; id < limit; id++) await store.toggle(id, async (n) => product(n), mobile);
+      expect(store.$state.get().items).toHaveLength(limit - 1);
+
+      // Both clicks pass the limit check before either detail has loaded; the details then arrive in turn.
+      const pending = new Map<number, () => void>();
+      const load = (id: number) =>
+        new Promise<ComparedProduct>((resolve) => pending.set(id, () => resolve(product(id))));
+      const a = store.toggle(101, load, mobile);
+      const b = store.toggle(102, load, mobile);
+      expect([...pending.keys()]).toEqual([101, 102]);
+      const order = firstToArrive === 'first' ? [101, 102] : [102, 101];
+      for (const id of order) {
+        pending.get(id)?.();
+        await Promise.resolve();
+      }
+      const outcomes = await Promise.all([a, b]);
+
+      expect(store.$state.get().items).toHaveLength(limit);
+      expect(outcomes.map((outcome) => outcome?.kind).sort()).toEqual(['added', 'limit']);
+      const added = outcomes.find((outcome) => outcome?.kind === 'added');
+      expect(added?.kind === 'added' && added.product.id).toBe(order[0]);
+      expect(store.$state.get().items.at(-1)?.id).toBe(order[0]);
+    },
+  );
 });
 
 describe('compare store', () => {
