@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isPublicCall, PUBLIC_API } from './public-api.ts';
+
+describe('the public /api/v1 list', () => {
+  it('is the table docs/security.md shows', () => {
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/security.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('<!-- public-api:start -->'), doc.indexOf('<!-- public-api:end -->'));
+    const rows = [...table.matchAll(/^\| (GET|POST) +\| `\/api\/v1([^`]+)` +\| (.+?) +\|$/gm)].map(
+      ([, method, callPath, what]) => ({ method, path: callPath, what }),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(PUBLIC_API);
+  });
+
+  it.each([
+    ['GET', '/product/12', true],
+    ['HEAD', '/product/12', true],
+    ['GET', '/media/products/a/b.webp', true],
+    ['POST', '/contact', true],
+    ['GET', '/contact', false],
+    ['GET', '/page/preview/1', false],
+    ['GET', '/page/about-us', true],
+    ['GET', '/openapi.json', false],
+    ['GET', '/docs', false],
+    ['PUT', '/page', false],
+    ['DELETE', '/faq', false],
+    ['POST', '/faq', false],
+    ['GET', '/media', false],
+    ['GET', '/product/12/', false],
+    ['GET', '//page/preview/1', false],
+    ['TRACE', '/health', false],
+  ])('%s %s public: %s', (method, callPath, expected) => {
+    expect(isPublicCall(method, callPath)).toBe(expected);
+  });
+});
