@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,5 +57,20 @@ describe('the launcher secrets', () => {
     );
     writeFileSync(file, 'not json');
     expect(() => resolveSecrets({}, dataDir)).toThrow('is not a JSON object of secrets');
+  });
+});
+
+describe('npm start', () => {
+  it.each([
+    ['BACKOFFICE_API_KEY', 'dev-backoffice-api-key', 'is a published default value'],
+    ['PREVIEW_TOKEN', 'short', 'must be at least 32 characters'],
+  ])('exits non-zero when %s is set to a weak value, naming it', (name, value, reason) => {
+    const started = spawnSync(process.execPath, [path.resolve(import.meta.dirname, '../start.ts')], {
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, [name]: value },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(started.status).toBe(1);
+    expect(started.stderr).toContain(`${name}: ${reason}`);
   });
 });
