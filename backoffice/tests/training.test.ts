@@ -2,7 +2,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { registrationOpen, trainingSessionItem } from '../src/modules/training/routes.ts';
+import {
+  atMostParticipantsMessage,
+  notEnoughPlacesMessage,
+  registrationOpen,
+  trainingSessionItem,
+} from '../src/modules/training/routes.ts';
 import { createTestApp, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -56,8 +61,54 @@ describe('training', () => {
     expect(full.statusCode).toBe(400);
     expect(full.json()).toMatchObject({
       status: 'not_enough_places',
-      message: 'Only 1 places are left on this session',
+      message: 'Only 1 place is left on this session',
+      errors: [{ field: 'body.participants', message: 'At most 1 participant' }],
     });
+  });
+
+  test('the places-left message agrees with its number: 1 place is, 3 places are, none left', async () => {
+    // Its own address: this test registers several times on top of the others.
+    const from = (payload: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/training-registration?${q()}`,
+        payload: payload as object,
+        remoteAddress: '10.9.0.1',
+      });
+    const open = (await sessions()).find((s) => s.registration_open && s.places_left >= 9);
+    expect(open, 'an open session with 9 places or more').toBeDefined();
+    // Fill it down to 3 places left, 3 to 5 participants at a time.
+    for (let toFill = open!.places_left - 3; toFill > 0;) {
+      const size = toFill >= 8 ? 5 : toFill <= 5 ? toFill : toFill - 3;
+      expect((await from(registration(open!.id, size))).statusCode).toBe(201);
+      toFill -= size;
+    }
+    expect((await sessions()).find((s) => s.id === open!.id)?.places_left).toBe(3);
+    const three = await from(registration(open!.id, 4));
+    expect(three.statusCode).toBe(400);
+    expect(three.json()).toMatchObject({
+      status: 'not_enough_places',
+      message: 'Only 3 places are left on this session',
+      errors: [{ field: 'body.participants', message: 'At most 3 participants' }],
+    });
+    expect((await from(registration(open!.id, 3))).statusCode).toBe(201);
+    const none = await from(registration(open!.id, 3));
+    expect(none.json()).toMatchObject({
+      status: 'not_enough_places',
+      message: 'No places are left on this session',
+      errors: [{ field: 'body.participants', message: 'At most 0 participants' }],
+    });
+
+    expect([0, 1, 2, 5].map(notEnoughPlacesMessage)).toEqual([
+      'No places are left on this session',
+      'Only 1 place is left on this session',
+      'Only 2 places are left on this session',
+      'Only 5 places are left on this session',
+    ]);
+    expect([1, 2].map(atMostParticipantsMessage)).toEqual([
+      'At most 1 participant',
+      'At most 2 participants',
+    ]);
   });
 
   test('a session inside the 15-day cut-off refuses registrations with a clear message', async () => {

@@ -17,6 +17,33 @@ import { email, phone, required } from '../forms/validation.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KIND = 'training-registration';
 
+const pluralRules = new Intl.PluralRules('en-GB');
+
+/** The sentence for `count` in its English plural form (CLDR `one` / `other`, as i18next's `_one` / `_other`). */
+function plural(count: number, forms: { one: string; other: string }): string {
+  return (pluralRules.select(count) === 'one' ? forms.one : forms.other).replaceAll(
+    '{{count}}',
+    String(count),
+  );
+}
+
+/** Why a registration does not fit: "Only 1 place is left…", "Only 3 places are left…", or none left. */
+export function notEnoughPlacesMessage(placesLeft: number): string {
+  if (placesLeft <= 0) return 'No places are left on this session';
+  return plural(placesLeft, {
+    one: 'Only {{count}} place is left on this session',
+    other: 'Only {{count}} places are left on this session',
+  });
+}
+
+/** The participants field's message when a registration has more participants than places left. */
+export function atMostParticipantsMessage(placesLeft: number): string {
+  return plural(Math.max(0, placesLeft), {
+    one: 'At most {{count}} participant',
+    other: 'At most {{count}} participants',
+  });
+}
+
 export const trainingSessionItem = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -130,14 +157,9 @@ export const trainingRoutes: FastifyPluginAsync = async (plugin) => {
         );
       }
       if (body.participants.length > session.places_left) {
-        throw new ApiError(
-          400,
-          'not_enough_places',
-          `Only ${session.places_left} places are left on this session`,
-          {
-            errors: [{ field: 'body.participants', message: `At most ${session.places_left} participants` }],
-          },
-        );
+        throw new ApiError(400, 'not_enough_places', notEnoughPlacesMessage(session.places_left), {
+          errors: [{ field: 'body.participants', message: atMostParticipantsMessage(session.places_left) }],
+        });
       }
       const [row] = await app.db
         .insert(submissions)
