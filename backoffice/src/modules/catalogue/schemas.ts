@@ -1,6 +1,7 @@
 /** Response and request schemas of the catalogue calls (docs/api-contract.md, "Catalogue"). */
 import { z } from 'zod';
 import { boundedInt, commonQuery, idList, jsonParam } from '../../lib/params.ts';
+import { htmlText } from '../../lib/sanitize.ts';
 
 export const mediaSchema = z.object({
   url: z.string(),
@@ -230,7 +231,8 @@ export const productInput = z.object({
   slug: slug.optional(),
   name: z.string().trim().min(1).max(200),
   short_description: z.string().max(500).default(''),
-  description: z.string().max(20_000).default(''),
+  /** HTML: the storefront renders it as markup, so it is sanitised on write. */
+  description: htmlText(20_000).default(''),
   instructions: z.array(z.string().min(1).max(1000)).max(30).default([]),
   /** The first category is the main one (breadcrumb, `category_name`). */
   category_ids: z.array(positiveId).min(1).max(20),

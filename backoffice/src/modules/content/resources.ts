@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { AUDIENCES } from '../../../../src/lib/config.ts';
 import { contentEntries } from '../../db/schema.ts';
+import { htmlText, sanitizeHtml } from '../../lib/sanitize.ts';
 
 export type ContentRow = typeof contentEntries.$inferSelect;
 
@@ -67,6 +68,7 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   }),
 );
 
+/** A block as stored and answered. Its `text` is HTML the storefront renders as markup, except in a push. */
 export const blockSchema = z.object({
   kind: z.enum(['text', 'push', 'image', 'video']),
   titre: text(300).optional(),
@@ -87,6 +89,14 @@ export const jobSchema = z.object({
   experience: text(100).min(1),
   salary: text(100),
 });
+
+/**
+ * A block as written: its HTML is sanitised. A push's text is plain text the storefront prints escaped, so it is
+ * kept as typed (sanitising would turn `&` into a visible `&amp;`).
+ */
+const blockInput = blockSchema.transform((block) =>
+  block.kind === 'push' || block.text === undefined ? block : { ...block, text: sanitizeHtml(block.text) },
+);
 
 const tagRefSchema = z.object({ id: z.number().int(), slug: z.string(), label: z.string() });
 /** Tags are written as slugs (or `{ slug }` objects, so an item read back can be sent again). */
@@ -164,6 +174,7 @@ function define<Item extends z.ZodType, Input extends z.ZodType>(
 
 // ---- page -------------------------------------------------------------------------------------------------
 
+/** The stored `data` of a page, read back as is: its HTML was sanitised when written (pageInput). */
 const pageData = z.object({
   extract: text(1000).default(''),
   cover: mediaRefSchema.optional(),
@@ -174,6 +185,7 @@ const pageData = z.object({
 });
 
 const pageInput = pageData.extend({
+  blocks: z.array(blockInput).max(50).default([]),
   slug,
   title: text(300).min(1),
   type: z.enum(['cms', 'actualite', 'job']).default('cms'),
@@ -260,6 +272,7 @@ const page = define({
 
 // ---- folder (how-to) --------------------------------------------------------------------------------------
 
+/** A step as stored and answered; `text` is HTML, sanitised on write (folderInput). */
 const stepSchema = z.object({ title: text(200).min(1), text: text(4000), cover: mediaRefSchema.optional() });
 const folderData = z.object({
   extract: text(1000).default(''),
@@ -270,6 +283,10 @@ const folderData = z.object({
   products: z.array(z.number().int().positive()).max(50).default([]),
 });
 const folderInput = folderData.extend({
+  steps: z
+    .array(stepSchema.extend({ text: htmlText(4000) }))
+    .max(40)
+    .default([]),
   slug,
   title: text(300).min(1),
   type: typeInput,
@@ -317,8 +334,10 @@ const folder = define({
 
 // ---- faq --------------------------------------------------------------------------------------------------
 
+/** `answer` is HTML, sanitised on write (faqInput). */
 const faqData = z.object({ answer: text(10000), tags: tagInput.default([]) });
 const faqInput = faqData.extend({
+  answer: htmlText(10000),
   question: text(500).min(1),
   audiences: audiences.default(['pro', 'part']),
   position: z.number().int().min(0).max(100000).default(0),
