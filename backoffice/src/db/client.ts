@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { runDataMigrations } from './data-migrations.ts';
 import * as schema from './schema.ts';
 
 export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
@@ -24,7 +25,10 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Opens the database and applies pending migrations. `dataDir` undefined = in-memory PGlite (tests). */
+/**
+ * Opens the database and applies pending migrations: the SQL ones, then the one-off data migrations (so every
+ * entry point, server, seed or import, sees migrated data). `dataDir` undefined = in-memory PGlite (tests).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
@@ -34,6 +38,7 @@ export async function openDatabase(options: {
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
     // Both drivers expose the same query builder; the cast lets services use one type.
+    await runDataMigrations(db as unknown as Database);
     return { db: db as unknown as Database, kind: 'postgres', close: () => client.end() };
   }
   const client = await PGlite.create({
@@ -42,5 +47,6 @@ export async function openDatabase(options: {
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  await runDataMigrations(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -396,3 +396,11 @@ export const contentVersion = pgTable('content_version', {
   version: integer('version').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One-off data migrations (db/data-migrations.ts) that have run on this database: each runs once, ever. */
+export const dataMigrations = pgTable('data_migration', {
+  name: text('name').primaryKey(),
+  /** Rows the migration changed. */
+  changed: integer('changed').notNull().default(0),
+  ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
+});
