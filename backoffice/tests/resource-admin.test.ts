@@ -75,7 +75,8 @@ describe('form submissions (staff, API key)', () => {
     ];
     for (const request of requests) {
       for (const headers of [{}, { 'x-api-key': 'wrong' }, { authorization: 'Bearer wrong' }]) {
-        const res = await t.app.inject({ ...request, headers });
+        // Each from its own address: ten failures from one client would be braked with 429.
+        const res = await t.app.inject({ ...request, headers, remoteAddress: nextAddress() });
         expect(res.statusCode, `${request.method} ${request.url}`).toBe(401);
         expect(res.body).not.toContain('alex');
       }
@@ -211,6 +212,7 @@ describe('stockists (writes with the API key)', () => {
       url: `/api/v1/store-locator?${q()}`,
       headers,
       payload: payload as object,
+      remoteAddress: nextAddress(),
     });
   const put = (payload: unknown) =>
     t.app.inject({
