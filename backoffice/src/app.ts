@@ -5,7 +5,6 @@ import scalarReference from '@scalar/fastify-api-reference';
 import { requestSerializer } from '@plasterwick/shop-rules/logging';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@plasterwick/shop-rules/text';
 import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -17,12 +16,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { contentVersion } from './db/schema.ts';
 import { ReadCache } from './lib/cache.ts';
 import { resolveContext, type RequestContext } from './lib/context.ts';
 import { ApiError, badRequest, unauthorized } from './lib/errors.ts';
 import type { CommonQuery } from './lib/params.ts';
 import { FailedSecretAttempts, sameSecret } from './lib/secret-guard.ts';
+import { bumpContentVersion } from './modules/content/extras.ts';
 import { apiModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -71,13 +70,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   app.decorate('context', (query: CommonQuery) => resolveContext(db, cache, query));
   app.decorate('contentChanged', async () => {
     cache.clear();
-    await db
-      .insert(contentVersion)
-      .values({ id: 1, version: 1 })
-      .onConflictDoUpdate({
-        target: contentVersion.id,
-        set: { version: sql`${contentVersion.version} + 1`, updatedAt: new Date() },
-      });
+    await bumpContentVersion(db);
   });
   const failedSecrets = new FailedSecretAttempts();
   function requireSecret(request: FastifyRequest, presented: unknown, expected: string, message: string) {

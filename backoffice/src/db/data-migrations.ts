@@ -4,11 +4,12 @@
  * even when two back-offices start together on one PostgreSQL server (the second waits on the first's key, then
  * finds it taken), and not at all on later starts.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { sanitizeHtml } from '../lib/sanitize.ts';
+import { bumpContentVersion } from '../modules/content/extras.ts';
 import { resources } from '../modules/content/resources.ts';
 import type { Database } from './client.ts';
-import { contentEntries, contentVersion, dataMigrations, products } from './schema.ts';
+import { contentEntries, dataMigrations, products } from './schema.ts';
 
 interface DataMigration {
   name: string;
@@ -107,15 +108,7 @@ export async function runDataMigrations(
       if (claimed.length === 0) return;
       const changed = await migration.run(t);
       await t.update(dataMigrations).set({ changed }).where(eq(dataMigrations.name, migration.name));
-      if (changed > 0) {
-        await t
-          .insert(contentVersion)
-          .values({ id: 1, version: 1 })
-          .onConflictDoUpdate({
-            target: contentVersion.id,
-            set: { version: sql`${contentVersion.version} + 1`, updatedAt: new Date() },
-          });
-      }
+      if (changed > 0) await bumpContentVersion(t);
       ran.push({ name: migration.name, changed });
     });
   }

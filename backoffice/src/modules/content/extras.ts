@@ -1,4 +1,4 @@
-/** Small reads beside the generic resources: towns for the city autocomplete and the content version. */
+/** Small reads beside the generic resources: towns for the city autocomplete; the content version and its bump. */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -13,6 +13,17 @@ export const contentVersionSchema = z.object({
 export async function readContentVersion(db: Database): Promise<z.infer<typeof contentVersionSchema>> {
   const [row] = await db.select().from(contentVersion).where(eq(contentVersion.id, 1));
   return { version: row?.version ?? 0, updated_at: row?.updatedAt.toISOString() ?? null };
+}
+
+/** One step up after any write the storefront must rebuild for (the launcher polls the version). */
+export async function bumpContentVersion(db: Database): Promise<void> {
+  await db
+    .insert(contentVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({
+      target: contentVersion.id,
+      set: { version: sql`${contentVersion.version} + 1`, updatedAt: new Date() },
+    });
 }
 
 /** Towns with stockists whose name starts with `q`, or whose postcode starts with `postcode` (any spacing). */
