@@ -154,6 +154,28 @@ for (const audience of ['pro', 'part'] as const) {
       expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
       await expectNoSeriousA11yIssues(page);
 
+      // Facets: links to filter segments under the results URL, on page 1 (no page segment), that narrow it.
+      const countOf = async () =>
+        Number((await page.locator('.results__count').textContent())?.match(/\d+/)?.[0]);
+      const total = await countOf();
+      expect(total).toBeGreaterThan(0);
+      const links = page.locator('a.facet__link');
+      expect(await links.count()).toBeGreaterThan(0);
+      const filterSegment = '[A-Z][A-Z0-9_]*(?:__[a-z0-9_-]+)+';
+      for (const link of await links.all())
+        expect(await link.getAttribute('href')).toMatch(
+          new RegExp(`^/${SEGMENT[audience]}/results/filler/${filterSegment}$`),
+        );
+      const facet = page.locator('a.facet__link[data-facet="format"]').first();
+      const href = (await facet.getAttribute('href')) ?? '';
+      await facet.click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.locator('a.facet__link.is-selected[data-facet="format"]')).toHaveCount(1);
+      const filtered = await countOf();
+      expect(filtered).toBeGreaterThan(0);
+      expect(filtered).toBeLessThanOrEqual(total);
+      await expect(page.locator('.facets__active a')).not.toHaveCount(0);
+
       await page.goto(`/${SEGMENT[audience]}/results/zzzqqqxxx`);
       await expect(page.getByText('No products found for “zzzqqqxxx”')).toBeVisible();
     });
@@ -226,9 +248,7 @@ test('preview renders a CMS page with the right token, never indexed', async ({ 
   const first = ((await pages.json()) as { data: { items: { id: number; title: string }[] } }).data.items[0];
   expect(first).toBeDefined();
   // The harness's back-office runs with the default development token.
-  const response = await page.goto(
-    `/preview/${first!.id}?token=${e2e.secrets.PREVIEW_TOKEN}`,
-  );
+  const response = await page.goto(`/preview/${first!.id}?token=${e2e.secrets.PREVIEW_TOKEN}`);
   expect(response?.status()).toBe(200);
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(first!.title);

@@ -317,6 +317,7 @@ for (const audience of AUDIENCES) {
       await page.goto(`/${seg}/sitemap`);
       await expect(h1(page)).toHaveText('Sitemap');
       await expectCrumbs(page, ['Home', 'Sitemap']);
+      expect(sections.items.length).toBeGreaterThan(0);
       for (const section of sections.items)
         await expect(page.getByRole('heading', { level: 2, name: section.title, exact: true })).toBeVisible();
       await expectNoSeriousA11yIssues(page, 'main');

@@ -5,6 +5,7 @@
  * Run: npx playwright test tests/e2e/islands-site.spec.ts
  */
 import { expect, test, type Page } from '@playwright/test';
+import { SUGGEST } from '../../src/lib/config.ts';
 import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
@@ -63,12 +64,17 @@ for (const audience of ['pro', 'part'] as const) {
       page.on('request', (request) => {
         if (request.url().includes('/api/v1/search')) backoffice.push(request.url());
       });
+      // Fake timers: the debounce is run through at once, so "nothing shows for 2 characters" is checked after
+      // the moment a search would have started, without sleeping.
+      await page.clock.install();
       await page.goto(home);
       const field = search(page);
       await field.fill('fi');
-      await page.waitForTimeout(600);
+      await page.clock.runFor(SUGGEST.debounceMs * 2);
       await expect(suggestions(page)).toBeHidden();
+      await expect(field).toHaveAttribute('aria-expanded', 'false');
       await field.fill('fill');
+      await page.clock.runFor(SUGGEST.debounceMs);
       await expect(suggestions(page)).toBeVisible();
       await expect(field).toHaveAttribute('aria-expanded', 'true');
       const groups = suggestions(page).getByRole('group');
@@ -88,13 +94,19 @@ for (const audience of ['pro', 'part'] as const) {
     });
 
     test('a typo falls back to the back-office fuzzy suggest, with a searching state', async ({ page }) => {
+      // The back-office answer is held until the searching state has been seen, then let through.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const asked = page.waitForRequest('**/api/v1/search?**');
       await page.route('**/api/v1/search?**', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
+        await released;
         await route.continue();
       });
       await page.goto(home);
       await search(page).fill('filer');
+      await asked;
       await expect(suggestions(page)).toContainText('Searching…');
+      release();
       const products = suggestions(page).getByRole('group').nth(0).getByRole('option');
       await expect(products.first()).toBeVisible();
       await expect(products.first()).toHaveAttribute('href', new RegExp(`^/${SEGMENT[audience]}/product/`));
@@ -147,10 +159,24 @@ for (const audience of ['pro', 'part'] as const) {
     test('Enter or the button searches; empty text does nothing', async ({ page }) => {
       await page.goto(home);
       const start = page.url();
+      // Logs each submit of the form (cancelled or not, seen after the form's own handler) and each navigation
+      // the ClientRouter starts: an empty search must be handled and start none.
+      await page.evaluate(() => {
+        const log = { submits: [] as boolean[], navigations: [] as string[] };
+        (window as unknown as { searchLog: typeof log }).searchLog = log;
+        window.addEventListener('submit', (event) => log.submits.push(event.defaultPrevented));
+        document.addEventListener('astro:before-preparation', (event) =>
+          log.navigations.push(String((event as Event & { to: URL }).to)),
+        );
+      });
+      const searchLog = () =>
+        page.evaluate(
+          () => (window as unknown as { searchLog: { submits: boolean[]; navigations: string[] } }).searchLog,
+        );
       await search(page).focus();
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Search' }).click();
-      await page.waitForTimeout(300);
+      await expect.poll(searchLog).toEqual({ submits: [true, true], navigations: [] });
       expect(page.url()).toBe(start);
       await search(page).fill('joint & skim');
       await page.keyboard.press('Enter');
@@ -191,8 +217,15 @@ test.describe('site chrome', () => {
     const button = page.getByRole('button', { name: 'Back to the top' });
     await expect(button).toBeHidden();
     const height = await page.evaluate(() => window.innerHeight);
-    await page.evaluate((y) => window.scrollTo(0, y), Math.round(height * 0.5));
-    await page.waitForTimeout(200);
+    // Half a window height: checked once the scroll event has reached the page's listeners (they run first).
+    await page.evaluate(
+      (y) =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('scroll', () => requestAnimationFrame(() => resolve()), { once: true });
+          window.scrollTo(0, y);
+        }),
+      Math.round(height * 0.5),
+    );
     await expect(button).toBeHidden();
     await page.evaluate((y) => window.scrollTo(0, y), height + 50);
     await expect(button).toBeVisible();
@@ -249,8 +282,11 @@ test.describe('site chrome', () => {
 
   test('loading bar shows on a slow navigation and hides after it', async ({ page }) => {
     await page.goto(`/${SEGMENT.pro}/news`);
+    // The page is held until the bar has shown, then let through: as slow as needed, never slower.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/professional-filler/frequently-asked-questions', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await released;
       await route.continue();
     });
     const bar = page.getByRole('progressbar', { name: 'Loading the page' });
@@ -264,6 +300,7 @@ test.describe('site chrome', () => {
     });
     await page.locator('#slow-link').click();
     await expect(bar).toBeVisible();
+    release();
     await expect(page).toHaveURL(/frequently-asked-questions$/);
     await expect(bar).toBeHidden({ timeout: 2_000 });
   });

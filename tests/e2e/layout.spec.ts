@@ -49,11 +49,13 @@ for (const audience of ['pro', 'part'] as const) {
       await page.goto(HOME[audience]);
       const footer = page.getByRole('contentinfo');
       const labels = JSON.parse(values[`trust_labels_${audience}`]!) as { title: string }[];
+      expect(labels.length).toBeGreaterThan(0);
       for (const label of labels) await expect(footer.getByText(label.title, { exact: true })).toBeVisible();
       const other = JSON.parse(values[`trust_labels_${audience === 'pro' ? 'part' : 'pro'}`]!) as {
         title: string;
       }[];
       const onlyOther = other.filter((label) => !labels.some((l) => l.title === label.title));
+      expect(onlyOther.length).toBeGreaterThan(0);
       for (const label of onlyOther)
         await expect(footer.getByText(label.title, { exact: true })).toHaveCount(0);
 
@@ -69,6 +71,7 @@ for (const audience of ['pro', 'part'] as const) {
         'link_linkedin',
         'link_twitter',
       ].filter((code) => values[code]);
+      expect(expected.length).toBeGreaterThan(0);
       expect(codes).toEqual(expected);
       expect(codes).not.toContain('link_twitter');
       for (const link of await social.all()) await expect(link).toHaveAttribute('target', '_blank');
@@ -81,13 +84,23 @@ test('menus: external links outside the site open a new tab, the guide item is a
 }) => {
   await page.goto('/');
   const external = page.locator('a.menu-link[target="_blank"]');
+  expect(await external.count()).toBeGreaterThan(0);
   for (const link of await external.all()) {
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(/^https?:\/\//);
     expect(href.startsWith(e2e.baseURL)).toBe(false);
     await expect(link).toHaveAttribute('rel', /noopener/);
   }
-  for (const column of await page.locator('.main-nav__column').all()) {
+  // An external_url item pointing inside the site opens in the same tab.
+  const inside = page.getByRole('contentinfo').getByRole('link', { name: 'DIY customers', exact: true });
+  await expect(inside).toHaveAttribute('href', '/diy-filler');
+  expect(await inside.getAttribute('target')).toBeNull();
+  await expect(
+    page.locator('.main-nav button.menu-link[data-open-selector-guide]', { hasText: 'Selector guide' }),
+  ).toHaveCount(1);
+  const columns = page.locator('.main-nav__column');
+  expect(await columns.count()).toBeGreaterThan(0);
+  for (const column of await columns.all()) {
     expect(await column.locator(':scope > li').count()).toBeLessThanOrEqual(4);
   }
   const internal = page.locator('a.menu-link:not([target])');

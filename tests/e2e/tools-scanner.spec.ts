@@ -95,10 +95,34 @@ async function cameraPage(testInfo: { project: { use: Record<string, unknown> } 
   return context.newPage();
 }
 
+/**
+ * Counts the camera frames the page reads (zxing draws each frame it decodes onto a canvas), so a test can wait
+ * for the scanner to have looked at the pack again instead of sleeping.
+ */
+async function countVideoFrames(page: Page) {
+  await page.addInitScript(() => {
+    const draw = CanvasRenderingContext2D.prototype.drawImage as (...args: unknown[]) => void;
+    const counter = { frames: 0 };
+    (window as unknown as { videoFrames: typeof counter }).videoFrames = counter;
+    CanvasRenderingContext2D.prototype.drawImage = function (
+      this: CanvasRenderingContext2D,
+      ...args: unknown[]
+    ) {
+      if (args[0] instanceof HTMLVideoElement) counter.frames += 1;
+      draw.apply(this, args);
+    } as CanvasRenderingContext2D['drawImage'];
+  });
+}
+
+function videoFrames(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { videoFrames: { frames: number } }).videoFrames.frames);
+}
+
 for (const { audience, segment } of CASES) {
   test.describe(`barcode scanner (${audience})`, () => {
     test('the camera finds the product once and links to it in this audience', async () => {
       const page = await cameraPage(test.info());
+      await countVideoFrames(page);
       const lookups: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/api/v1/product/scan/')) lookups.push(request.url());
@@ -127,7 +151,11 @@ for (const { audience, segment } of CASES) {
       // Scanning again with the same pack still in view: a repeated identical scan is ignored.
       await dialog.getByRole('button', { name: 'Scan another barcode' }).click();
       await expect(dialog.getByText('Hold the barcode in front of the camera.')).toBeVisible();
-      await page.waitForTimeout(2_000);
+      // The scanner reads the same pack again several times (frames taken from the camera): no new lookup.
+      const framesBefore = await videoFrames(page);
+      await expect
+        .poll(() => videoFrames(page), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(framesBefore + 4);
       expect(lookups).toHaveLength(1);
       await expect(link).toBeVisible();
 

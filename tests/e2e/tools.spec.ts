@@ -251,6 +251,7 @@ for (const { audience, segment, plan } of AUDIENCE_CASES) {
 
       await page.getByLabel('Type of stockist').selectOption('builders_merchant');
       const merchants = await expectedNames('town=Leeds', 'builders_merchant');
+      expect(merchants.length).toBeGreaterThan(0);
       await expect(names(page)).toHaveText(merchants.map((name, i) => `${i + 1}. ${name}`));
       for (const type of await list(page).locator('.stockist__type').allTextContents()) {
         expect(type).toBe("Builders' merchant");
