@@ -10,7 +10,8 @@
  *
  * --quick: a fixed subset (every operation and route at least once, every protocol case once), under 60 s.
  * --api-key: also fuzz the keyed writes past the key check. They may create records: a throw-away database only.
- * Requests come from 127.0.0.9 (--local-address) so the fuzzer has its own rate-limit buckets; 429 is fine.
+ * Requests come from 127.0.0.9 (--local-address) so the fuzzer has its own rate-limit buckets; 429 is fine. Those
+ * that present a missing or wrong secret come from 127.0.0.10 (--guess-address): the back-office brakes a guesser.
  */
 import { parseArgs } from 'node:util';
 import { formatReport } from './fuzz/report.ts';
@@ -43,13 +44,14 @@ function parseOptions(argv: string[]): FuzzOptions {
       concurrency: { type: 'string' },
       'api-key': { type: 'string' },
       'local-address': { type: 'string' },
+      'guess-address': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
     console.log(
       'usage: node scripts/fuzz.ts --storefront URL --backoffice URL [--duration 240] [--requests 6000] ' +
-        '[--quick] [--seed 1] [--concurrency 6] [--api-key KEY] [--local-address 127.0.0.9]',
+        '[--quick] [--seed 1] [--concurrency 6] [--api-key KEY] [--local-address 127.0.0.9] [--guess-address 127.0.0.10]',
     );
     process.exit(0);
   }
@@ -69,6 +71,7 @@ function parseOptions(argv: string[]): FuzzOptions {
     concurrency: positive('concurrency', values.concurrency, DEFAULT_OPTIONS.concurrency),
     apiKey: values['api-key'],
     localAddress: values['local-address'] ?? DEFAULT_OPTIONS.localAddress,
+    guessAddress: values['guess-address'] ?? DEFAULT_OPTIONS.guessAddress,
     log: (line) => console.log(`[fuzz] ${line}`),
   };
 }

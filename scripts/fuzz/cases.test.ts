@@ -215,8 +215,14 @@ describe('operationCases', () => {
     expect(locked.some((req) => req.name.startsWith('body name:'))).toBe(false);
     expect(locked.some((req) => req.name === 'body: string id')).toBe(true);
     expect(locked.every((req) => !('x-api-key' in req.headers))).toBe(true);
+    // Each of those is a wrong guess to the back-office's brake: they come from their own address.
+    expect(locked.every((req) => req.guessing)).toBe(true);
+    expect(operationCases(byRoute('POST /api/v1/contact'), catalogue).some((req) => req.guessing)).toBe(
+      false,
+    );
 
     const open = operationCases(byRoute('PUT /api/v1/product'), catalogue, { apiKey: 'k' });
+    expect(open.some((req) => req.guessing)).toBe(false);
     const field = open.find((req) => req.name === 'body category_ids[0]: string id')!;
     expect(field.headers['x-api-key']).toBe('k');
     expect(JSON.parse(text(field))).toEqual({ id: MISSING_ID, name: 'Fuzz test', category_ids: ['abc'] });
@@ -290,6 +296,7 @@ describe('pageCases', () => {
     expect(paths).toContain('/preview/1?token=%ED%A0%80');
     expect(paths).toContain('/professional-filler/contact?q=%00');
     expect(cases.some((req) => req.method === 'PUT' && req.path === '/robots.txt')).toBe(true);
+    expect(cases.filter((req) => req.guessing).every((req) => req.path.startsWith('/preview/'))).toBe(true);
   });
 });
 

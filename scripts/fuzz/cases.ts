@@ -34,6 +34,11 @@ export interface FuzzRequest {
   raw?: Buffer;
   /** Statuses this case must get (e.g. 431 for an oversized header); otherwise any status below 500 passes. */
   expectStatus?: number[];
+  /**
+   * Presents a missing or wrong secret (a keyed call without the key, a preview token). The back-office brakes a
+   * client after 10 of those a minute (429 to whatever it sends), so these go out from an address of their own.
+   */
+  guessing?: boolean;
   /** Send on a connection of its own (protocol cases: whatever they do to a connection stays with them). */
   fresh?: boolean;
   /** Part of the --quick subset (every operation and route at least once, every protocol case once). */
@@ -341,6 +346,7 @@ interface OperationBase {
   query: QueryPair[];
   body?: unknown;
   headers: Record<string, string>;
+  guessing: boolean;
 }
 
 function baseOf(op: Operation, catalogue: Catalogue, options: CaseOptions): OperationBase {
@@ -356,6 +362,7 @@ function baseOf(op: Operation, catalogue: Catalogue, options: CaseOptions): Oper
     query: baselineQuery(op, catalogue),
     body: op.body ? sampleFromSchema(op.body) : undefined,
     headers,
+    guessing: (op.needsKey && !options.apiKey) || op.path.includes('/preview/'),
   };
 }
 
@@ -384,6 +391,7 @@ function apiRequest(
     headers,
     body,
     quick: changes.quick,
+    guessing: base.guessing,
   });
 }
 
@@ -778,11 +786,14 @@ export function pageCases(catalogue: Catalogue): FuzzRequest[] {
     out.push(
       pageRequest('GET /preview/{id}', `id: ${value.name}`, `/preview/${value.url}?token=fuzz`, {
         quick: value.name === 'nul',
+        guessing: true,
       }),
     );
     out.push(
       pageRequest('GET /preview/{id}?token=', `token: ${value.name}`, `/preview/1?token=${value.url}`, {
-        quick: value.name === 'lone surrogate',
+        // Tokens go to the back-office in a header: characters a header cannot carry must not break the page.
+        quick: ['lone surrogate', 'emoji', 'crlf'].includes(value.name),
+        guessing: true,
       }),
     );
   }
@@ -896,10 +907,12 @@ export function planRequests(
 ): FuzzRequest[] {
   const all: FuzzRequest[] = [];
   operations.forEach((op, index) => all.push(...operationCases(op, catalogue, options, index)));
-  const protocolOp =
-    operations.find((op) => op.method === 'POST' && op.body && !op.needsKey) ??
-    operations.find((op) => op.method === 'GET');
-  if (protocolOp) all.push(...quickApiProtocolCases(protocolOp, catalogue, options));
+  // Protocol cases once on a read (which the storefront forwards) and once on a public form (a body it takes).
+  const protocolOps = new Set([
+    operations.find((op) => op.method === 'GET' && !op.needsKey && op.pathParams.length === 0),
+    operations.find((op) => op.method === 'POST' && op.body && !op.needsKey),
+  ]);
+  for (const op of protocolOps) if (op) all.push(...quickApiProtocolCases(op, catalogue, options));
   all.push(...storefrontProtocolCases(catalogue));
   all.push(...pageCases(catalogue));
   const quick = all.filter((req) => req.quick);

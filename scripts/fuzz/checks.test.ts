@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { FuzzRequest } from './cases.ts';
 import {
+  checkFollowUp,
   checkResponse,
   findInternalText,
   isOffsiteRedirect,
   markupOutsideValues,
+  needsFollowUp,
   type FuzzResponse,
 } from './checks.ts';
 
@@ -147,5 +149,31 @@ describe('redirects, headers and markup', () => {
     expect(kinds(page, html('<input value=""><svg onload=fuzz()>">'))).toEqual(['reflected markup']);
     expect(kinds(page, html('<h1>Results for <svg onload=fuzz()></h1>'))).toEqual(['reflected markup']);
     expect(markupOutsideValues('<script>"<svg onload=fuzz()>"</script>')).not.toContain('svg');
+  });
+});
+
+describe('desync', () => {
+  const proxied = req({ target: 'storefront', name: 'protocol: GET with a body', headers: secure });
+
+  it('flags a proxied answer that is node’s parser rejecting what the proxy sent', () => {
+    const rejected = res({
+      headers: secure,
+      body: '{"error":"Bad Request","message":"Client Error","statusCode":400}',
+    });
+    expect(kinds(proxied, rejected)).toEqual(['desync']);
+    expect(kinds(req({ raw: Buffer.from('x') }), rejected)).toEqual([]);
+  });
+
+  it('follows protocol cases through the proxy with a plain call that must succeed', () => {
+    expect(needsFollowUp(proxied)).toBe(true);
+    expect(needsFollowUp(req({ name: 'protocol: GET with a body' }))).toBe(false);
+    expect(
+      needsFollowUp(req({ target: 'storefront', route: 'GET {static page}', name: 'protocol: TRACE' })),
+    ).toBe(false);
+    expect(checkFollowUp(res({ status: 200, body: '{"status":"ok"}' }))).toBeUndefined();
+    expect(checkFollowUp(res({ status: 503, body: '{"status":"service_unavailable"}' }))?.kind).toBe(
+      'desync',
+    );
+    expect(checkFollowUp(undefined, 'ECONNRESET')?.detail).toContain('no answer (ECONNRESET)');
   });
 });

@@ -22,6 +22,7 @@ export type FailureKind =
   | 'open redirect'
   | 'header injection'
   | 'connection header'
+  | 'desync'
   | 'reflected markup';
 
 export interface Failure {
@@ -130,6 +131,13 @@ export function checkResponse(request: FuzzRequest, response: FuzzResponse, orig
   const internal = findInternalText(visibleText(response.body, contentType));
   if (internal.length) failures.push({ kind: 'internal text', detail: internal.join(', ') });
 
+  if (isProxied(request) && !request.raw && PARSER_REJECTION.test(response.body)) {
+    failures.push({
+      kind: 'desync',
+      detail:
+        'the back-office could not parse what the proxy sent it (an earlier request left the connection out of step)',
+    });
+  }
   if (request.target === 'storefront') {
     const missing = SECURITY_HEADERS.filter((name) => !header(response, name));
     if (missing.length) failures.push({ kind: 'missing security headers', detail: missing.join(', ') });
@@ -160,6 +168,34 @@ export function checkResponse(request: FuzzRequest, response: FuzzResponse, orig
     });
   }
   return failures;
+}
+
+/** Node's answer to bytes it cannot parse as HTTP: on a proxied call, what the proxy sent upstream was garbled. */
+const PARSER_REJECTION = /"message":"Client Error"/;
+
+/** A request through the storefront's /api/v1 proxy (the same operation routes as the back-office's). */
+export function isProxied(request: FuzzRequest): boolean {
+  return request.target === 'storefront' && request.route.includes(' /api/v1');
+}
+
+/**
+ * Protocol cases through the proxy are followed by a plain call (`FOLLOW_UP_PATH`): a case that leaves the
+ * proxy's upstream connection out of step (a body the back-office did not expect) breaks the NEXT visitor's call.
+ */
+export function needsFollowUp(request: FuzzRequest): boolean {
+  return isProxied(request) && request.name.startsWith('protocol:') && !request.raw;
+}
+
+export const FOLLOW_UP_PATH = '/api/v1/health';
+
+/** The failure, if any, of the plain call that followed `request` (see needsFollowUp). */
+export function checkFollowUp(response: FuzzResponse | undefined, error?: string): Failure | undefined {
+  if (response && response.status === 200 && !PARSER_REJECTION.test(response.body)) return undefined;
+  const answer = response ? `${response.status} ${response.body.slice(0, 120)}` : `no answer (${error})`;
+  return {
+    kind: 'desync',
+    detail: `the next plain GET ${FOLLOW_UP_PATH} through the proxy got ${answer}: this request left the upstream connection out of step`,
+  };
 }
 
 /** The failure of a request that got no answer (reset, timeout, refused). */

@@ -10,7 +10,15 @@ import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import { planRequests, type FuzzRequest } from './cases.ts';
 import { loadCatalogue, loadOperations } from './catalogue.ts';
-import { checkNoResponse, checkResponse, type Failure, type FuzzResponse } from './checks.ts';
+import {
+  checkFollowUp,
+  checkNoResponse,
+  checkResponse,
+  FOLLOW_UP_PATH,
+  needsFollowUp,
+  type Failure,
+  type FuzzResponse,
+} from './checks.ts';
 
 export interface FuzzOptions {
   /** Storefront origin (pages and the /api/v1 proxy), e.g. http://127.0.0.1:4321. */
@@ -29,6 +37,8 @@ export interface FuzzOptions {
   apiKey?: string;
   /** Loopback address the requests come from, so the fuzzer has its own rate-limit buckets. */
   localAddress?: string;
+  /** Loopback address of the requests that present a wrong secret (see FuzzRequest.guessing). */
+  guessAddress?: string;
   timeoutMs: number;
   /** Progress lines; silent when absent. */
   log?: (line: string) => void;
@@ -41,6 +51,7 @@ export const DEFAULT_OPTIONS = {
   seed: 1,
   concurrency: 6,
   localAddress: '127.0.0.9',
+  guessAddress: '127.0.0.10',
   timeoutMs: 20_000,
 } satisfies Partial<FuzzOptions>;
 
@@ -131,7 +142,7 @@ export function sendHttp(
         path: fuzz.path,
         headers,
         agent,
-        localAddress: options.localAddress,
+        localAddress: fuzz.guessing ? options.guessAddress : options.localAddress,
       });
     } catch (error) {
       finish({ error: `the client refused the request: ${(error as Error).message}` });
@@ -195,13 +206,18 @@ export function sendHttp(
 }
 
 /** Writes `raw` on a fresh socket and parses whatever comes back (the request asks the server to close). */
-export function sendRaw(raw: Buffer, origin: URL, options: FuzzOptions): Promise<Outcome> {
+export function sendRaw(
+  raw: Buffer,
+  origin: URL,
+  localAddress: string | undefined,
+  timeoutMs: number,
+): Promise<Outcome> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const socket = net.connect({
       host: origin.hostname,
       port: Number(origin.port),
-      localAddress: options.localAddress,
+      localAddress,
     });
     const finish = (error?: string) => {
       clearTimeout(timer);
@@ -229,7 +245,7 @@ export function sendRaw(raw: Buffer, origin: URL, options: FuzzOptions): Promise
       const body = end === -1 ? '' : Buffer.from(text.slice(end + 4), 'latin1').toString('utf8');
       resolve({ response: { status: Number(match[1]), headers, body } });
     };
-    const timer = setTimeout(() => finish(`no answer within ${options.timeoutMs} ms`), options.timeoutMs);
+    const timer = setTimeout(() => finish(`no answer within ${timeoutMs} ms`), timeoutMs);
     socket.on('connect', () => socket.end(raw));
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('close', () => finish());
@@ -297,7 +313,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       report.sent += 1;
       const origin = fuzz.target === 'backoffice' ? backoffice : storefront;
       let outcome = fuzz.raw
-        ? await sendRaw(fuzz.raw, origin, options)
+        ? await sendRaw(
+            fuzz.raw,
+            origin,
+            fuzz.guessing ? options.guessAddress : options.localAddress,
+            options.timeoutMs,
+          )
         : await sendHttp(fuzz, origin, fuzz.fresh ? freshAgent : agents[fuzz.target], options);
       // A kept-alive socket the server closed just as it was reused: the request never reached it. Send it again
       // on a new connection, as browsers do; a reset on a fresh connection is the server's doing and counts.
@@ -331,6 +352,22 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
             bodyStart: response.body.slice(0, 300),
           });
         }
+      }
+      if (needsFollowUp(fuzz)) {
+        const probe: FuzzRequest = {
+          ...fuzz,
+          method: 'GET',
+          path: FOLLOW_UP_PATH,
+          headers: {},
+          body: undefined,
+        };
+        const after = await sendHttp(probe, storefront, freshAgent, options);
+        const failure = checkFollowUp(
+          'response' in after ? after.response : undefined,
+          'error' in after ? after.error : undefined,
+        );
+        if (failure)
+          report.failures.push({ request: fuzz, origin: storefront.origin, failure, bodyStart: '' });
       }
       const now = performance.now();
       if (now - lastProgress >= 5000) {
