@@ -91,7 +91,8 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
     method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'],
     url: '/*',
     exposeHeadRoute: false,
-    handler: (request, reply) => {
+    // Returns the reply: Fastify then waits for the send below instead of answering an empty body itself.
+    handler: async (request, reply) => {
       const headers: IncomingHttpHeaders = {
         ...withoutHopByHop(request.headers),
         host: origin.host,
@@ -104,7 +105,7 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
       const body = Buffer.isBuffer(request.body) ? request.body : undefined;
       if (body) headers['content-length'] = String(body.length);
 
-      return new Promise<void>((resolve) => {
+      {
         const upstreamRequest = httpRequest({
           agent,
           protocol: origin.protocol,
@@ -123,15 +124,14 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
           if (status < 100 || status > 599) {
             answer.destroy();
             sendApiError(reply, 502, 'bad_gateway', 'The back-office sent an answer that could not be used');
-            return resolve();
+            return;
           }
           reply.code(status).headers(withoutHopByHop(answer.headers));
           // The answer is streamed: an error after this point can only cut the connection, as any proxy does.
           reply.send(answer);
-          resolve();
         });
         upstreamRequest.on('error', (error: Error & { code?: string }) => {
-          if (reply.sent) return resolve();
+          if (reply.sent) return;
           if (error.code && UNREACHABLE.has(error.code)) {
             reply.header('retry-after', String(RETRY_AFTER_SECONDS));
             sendApiError(
@@ -142,12 +142,12 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
             );
           } else {
             request.log.error({ err: error }, 'back-office answer could not be forwarded');
-            sendApiError(reply, 502, 'bad_gateway', `The back-office sent an answer that could not be used`);
+            sendApiError(reply, 502, 'bad_gateway', 'The back-office sent an answer that could not be used');
           }
-          resolve();
         });
         upstreamRequest.end(body);
-      });
+      }
+      return reply;
     },
   });
 

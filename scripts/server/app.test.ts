@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -291,6 +291,19 @@ describe('the public /api/v1', () => {
     expect(response.json()).toMatchObject({ status: 'not_found' });
     expect(response.body).not.toContain('"url"');
     expectSecurityHeaders(response.headers);
+  });
+
+  it('compresses forwarded answers for clients that accept it, whole', async () => {
+    for (const encoding of ['gzip', 'br']) {
+      const response = await app.inject({
+        url: '/api/v1/health?pad=1',
+        headers: { 'accept-encoding': encoding },
+      });
+      const body =
+        encoding === 'gzip' ? gunzipSync(response.rawPayload) : brotliDecompressSync(response.rawPayload);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(JSON.parse(body.toString())).toMatchObject({ url: '/api/v1/health?pad=1' });
+    }
   });
 
   it('refuses a body over 1 MB with 413 before it travels', async () => {
