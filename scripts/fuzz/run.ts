@@ -297,6 +297,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const deadline = started + options.durationSeconds * 1000;
   let next = 0;
   let lastProgress = started;
+  let inFlight = 0;
+  let exclusive: Promise<void> | undefined;
 
   async function worker(): Promise<void> {
     for (;;) {
@@ -311,63 +313,79 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       }
       const fuzz = plan[next++]!;
       report.sent += 1;
-      const origin = fuzz.target === 'backoffice' ? backoffice : storefront;
-      let outcome = fuzz.raw
-        ? await sendRaw(
-            fuzz.raw,
-            origin,
-            fuzz.guessing ? options.guessAddress : options.localAddress,
-            options.timeoutMs,
-          )
-        : await sendHttp(fuzz, origin, fuzz.fresh ? freshAgent : agents[fuzz.target], options);
-      // A kept-alive socket the server closed just as it was reused: the request never reached it. Send it again
-      // on a new connection, as browsers do; a reset on a fresh connection is the server's doing and counts.
-      if ('error' in outcome && outcome.reusedSocket)
-        outcome = await sendHttp(fuzz, origin, freshAgent, options);
-      const originText = origin.origin;
-      if ('error' in outcome && outcome.uploading && (fuzz.body?.length ?? 0) > OVERSIZED) {
-        // The server refused an oversized body and closed while it was still coming (curl reads its 413; node's
-        // client cannot once the write fails). Not a failure, but counted.
-        report.byStatusClass['no response'] = (report.byStatusClass['no response'] ?? 0) + 1;
-        report.uploadResets += 1;
-      } else if ('error' in outcome) {
-        report.byStatusClass['no response'] = (report.byStatusClass['no response'] ?? 0) + 1;
-        report.failures.push({
-          request: fuzz,
-          origin: originText,
-          failure: checkNoResponse(outcome.error),
-          bodyStart: '',
-        });
-      } else {
-        const { response } = outcome;
-        const key = statusClass(response.status);
-        report.byStatusClass[key] = (report.byStatusClass[key] ?? 0) + 1;
-        if (response.status === 429) report.rateLimited += 1;
-        for (const failure of checkResponse(fuzz, response, originText)) {
+      // A case followed by a probe runs alone, so the probe meets the connection state that case left behind.
+      while (exclusive) await exclusive;
+      let release: (() => void) | undefined;
+      if (needsFollowUp(fuzz)) {
+        exclusive = new Promise<void>((resolve) => (release = resolve));
+        while (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      inFlight += 1;
+      try {
+        const origin = fuzz.target === 'backoffice' ? backoffice : storefront;
+        let outcome = fuzz.raw
+          ? await sendRaw(
+              fuzz.raw,
+              origin,
+              fuzz.guessing ? options.guessAddress : options.localAddress,
+              options.timeoutMs,
+            )
+          : await sendHttp(fuzz, origin, fuzz.fresh ? freshAgent : agents[fuzz.target], options);
+        // A kept-alive socket the server closed just as it was reused: the request never reached it. Send it again
+        // on a new connection, as browsers do; a reset on a fresh connection is the server's doing and counts.
+        if ('error' in outcome && outcome.reusedSocket)
+          outcome = await sendHttp(fuzz, origin, freshAgent, options);
+        const originText = origin.origin;
+        if ('error' in outcome && outcome.uploading && (fuzz.body?.length ?? 0) > OVERSIZED) {
+          // The server refused an oversized body and closed while it was still coming (curl reads its 413; node's
+          // client cannot once the write fails). Not a failure, but counted.
+          report.byStatusClass['no response'] = (report.byStatusClass['no response'] ?? 0) + 1;
+          report.uploadResets += 1;
+        } else if ('error' in outcome) {
+          report.byStatusClass['no response'] = (report.byStatusClass['no response'] ?? 0) + 1;
           report.failures.push({
             request: fuzz,
             origin: originText,
-            failure,
-            status: response.status,
-            bodyStart: response.body.slice(0, 300),
+            failure: checkNoResponse(outcome.error),
+            bodyStart: '',
           });
+        } else {
+          const { response } = outcome;
+          const key = statusClass(response.status);
+          report.byStatusClass[key] = (report.byStatusClass[key] ?? 0) + 1;
+          if (response.status === 429) report.rateLimited += 1;
+          for (const failure of checkResponse(fuzz, response, originText)) {
+            report.failures.push({
+              request: fuzz,
+              origin: originText,
+              failure,
+              status: response.status,
+              bodyStart: response.body.slice(0, 300),
+            });
+          }
         }
-      }
-      if (needsFollowUp(fuzz)) {
-        const probe: FuzzRequest = {
-          ...fuzz,
-          method: 'GET',
-          path: FOLLOW_UP_PATH,
-          headers: {},
-          body: undefined,
-        };
-        const after = await sendHttp(probe, storefront, freshAgent, options);
-        const failure = checkFollowUp(
-          'response' in after ? after.response : undefined,
-          'error' in after ? after.error : undefined,
-        );
-        if (failure)
-          report.failures.push({ request: fuzz, origin: storefront.origin, failure, bodyStart: '' });
+        if (needsFollowUp(fuzz)) {
+          const probe: FuzzRequest = {
+            ...fuzz,
+            method: 'GET',
+            path: FOLLOW_UP_PATH,
+            headers: {},
+            body: undefined,
+          };
+          const after = await sendHttp(probe, storefront, freshAgent, options);
+          const failure = checkFollowUp(
+            'response' in after ? after.response : undefined,
+            'error' in after ? after.error : undefined,
+          );
+          if (failure)
+            report.failures.push({ request: fuzz, origin: storefront.origin, failure, bodyStart: '' });
+        }
+      } finally {
+        inFlight -= 1;
+        if (release) {
+          exclusive = undefined;
+          release();
+        }
       }
       const now = performance.now();
       if (now - lastProgress >= 5000) {
