@@ -34,4 +34,14 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // Storefront layers (docs/architecture.md): pages → components/features → lib; lib never imports a feature.
+    files: ['src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'src/lib must not import src/features.' }] },
+      ],
+    },
+  },
 );

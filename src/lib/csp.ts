@@ -3,7 +3,7 @@
  * video embed). scripts/build.ts turns this into the policy header, adding the hashes of the build's inline
  * scripts to script-src. Keep hosts exact (no wildcards) so the policy stays tight.
  */
-import { MAP_TILE_ORIGIN } from '../features/stockists/map-config.ts';
+import { MAP_TILE_ORIGIN } from './map-tiles.ts';
 
 export type CspDirective =
   | 'default-src'

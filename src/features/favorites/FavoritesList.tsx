@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { getProduct } from '../../lib/api/catalogue.ts';
 import { ApiClient, BackofficeError } from '../../lib/api/client.ts';
-import { islandApi } from '../../lib/api/islands/client.ts';
+import { islandApi } from '../site/island-api.ts';
 import type { Product } from '../../lib/api/types.ts';
 import type { Audience } from '../../lib/config.ts';
 import { displayPrice } from '../../lib/format.ts';

@@ -5,7 +5,7 @@
  * audience. A native modal <dialog> gives the focus trap and Escape.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { islandApi } from '../../lib/api/islands/client.ts';
+import { islandApi } from '../site/island-api.ts';
 import type { ScanResult } from '../../lib/api/types.ts';
 import { paths } from '../../lib/paths.ts';
 import { audienceFromPath, syncPlanWithPath } from '../site/settings.store.ts';

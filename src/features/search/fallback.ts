@@ -3,7 +3,7 @@
  * finds nothing: it brings the API client and zod, which the shared script must not carry.
  */
 import { suggest } from '../../lib/api/catalogue.ts';
-import { islandApi } from '../../lib/api/islands/client.ts';
+import { islandApi } from '../site/island-api.ts';
 import type { Audience } from '../../lib/config.ts';
 import { paths } from '../../lib/paths.ts';
 import type { SuggestGroups } from './suggest.ts';

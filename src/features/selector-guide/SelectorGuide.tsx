@@ -2,7 +2,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import { listGuideQuestions } from '../../lib/api/catalogue.ts';
-import { islandApi } from '../../lib/api/islands/client.ts';
+import { islandApi } from '../site/island-api.ts';
 import { paths } from '../../lib/paths.ts';
 import { $plan } from '../site/settings.store.ts';
 import './selector-guide.css';

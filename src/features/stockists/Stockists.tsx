@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { BackofficeError } from '../../lib/api/client.ts';
-import { islandApi } from '../../lib/api/islands/client.ts';
+import { islandApi } from '../site/island-api.ts';
 import {
   STOCKIST_TYPES,
   findStockists,

@@ -1,7 +1,7 @@
 /**
  * Map tiles of the stockist locator. The tile URL is public configuration (env `PUBLIC_MAP_TILE_URL`, read at build
- * time by the page and by the CSP builder); OpenStreetMap's standard tiles by default. Plain Node-compatible module:
- * `src/lib/csp.ts` imports the origin from here so the policy always allows the configured host.
+ * time by the stockists page and by the CSP builder); OpenStreetMap's standard tiles by default. Plain
+ * Node-compatible module in `lib`, so `csp.ts` reads the origin without depending on the stockists feature.
  */
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';

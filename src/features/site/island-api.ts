@@ -1,9 +1,10 @@
 /**
  * The API client islands use in the browser: same origin, the live plan of the settings store, and the spec §4
  * plan switch (store the plan the back-office names, retry once, follow the page to the audience that has it).
+ * It lives here, beside the plan store it reads, so `src/lib` never depends on a feature.
  */
-import { $plan, createPlanSwitch } from '../../../features/site/settings.store.ts';
-import { ApiClient } from '../client.ts';
+import { ApiClient } from '../../lib/api/client.ts';
+import { $plan, createPlanSwitch } from './settings.store.ts';
 
 let client: ApiClient | undefined;
 
