@@ -5,7 +5,7 @@ import scalarReference from '@scalar/fastify-api-reference';
 import { requestSerializer } from '@plasterwick/shop-rules/logging';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@plasterwick/shop-rules/text';
 import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -17,10 +17,10 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ReadCache } from './lib/cache.ts';
-import { resolveContext, type RequestContext } from './lib/context.ts';
-import { ApiError, badRequest, unauthorized } from './lib/errors.ts';
+import { contextResolver, installRequestValues, resolveContext, type RequestContext } from './lib/context.ts';
+import { ApiError, badRequest } from './lib/errors.ts';
+import { installHttpKit } from './lib/http.ts';
 import type { CommonQuery } from './lib/params.ts';
-import { FailedSecretAttempts, sameSecret } from './lib/secret-guard.ts';
 import { bumpContentVersion } from './modules/content/extras.ts';
 import { apiModules } from './modules/index.ts';
 
@@ -33,10 +33,6 @@ declare module 'fastify' {
     context(query: CommonQuery): Promise<RequestContext>;
     /** Call after any write to catalogue or CMS data: clears read caches and bumps the content version. */
     contentChanged(): Promise<void>;
-    /** preValidation hook of every call that takes the API key (`x-api-key` or a Bearer token). */
-    requireApiKey(request: FastifyRequest): Promise<void>;
-    /** Checks the preview token a request presents; failures count towards the same guessing brake. */
-    requirePreviewToken(request: FastifyRequest, presented: string | undefined): void;
   }
 }
 
@@ -72,21 +68,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     cache.clear();
     await bumpContentVersion(db);
   });
-  const failedSecrets = new FailedSecretAttempts();
-  function requireSecret(request: FastifyRequest, presented: unknown, expected: string, message: string) {
-    failedSecrets.assertAllowed(request.ip);
-    if (typeof presented === 'string' && sameSecret(presented, expected)) return;
-    failedSecrets.recordFailure(request.ip);
-    throw unauthorized(message);
-  }
-  app.decorate('requireApiKey', async (request: FastifyRequest) => {
-    const presented =
-      request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer\s+/i, '');
-    requireSecret(request, presented, config.apiKey, 'A valid API key is required for this operation');
-  });
-  app.decorate('requirePreviewToken', (request: FastifyRequest, presented: string | undefined) =>
-    requireSecret(request, presented, config.previewToken, 'A valid preview token is required'),
-  );
+  installRequestValues(app, { context: contextResolver(db, cache) });
 
   // Text PostgreSQL cannot store (NUL, lone surrogates) is refused here, once for every route, before any schema
   // or query sees it.
@@ -149,6 +131,7 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
       .send({ status: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
   );
 
+  await installHttpKit(app, { apiKey: config.apiKey, previewToken: config.previewToken });
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {

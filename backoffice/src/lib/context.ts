@@ -1,10 +1,14 @@
-/** Resolves the site and sales plan named by the common query parameters, with clear 400/404 errors. */
+/**
+ * The request context: the site and sales plan named by the common query parameters (with clear 400/404 errors),
+ * and the extension point for every other per-request value (`request.shop`, below).
+ */
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { salesPlans, sites } from '../db/schema.ts';
 import type { ReadCache } from './cache.ts';
-import { ApiError, notFound } from './errors.ts';
-import type { CommonQuery } from './params.ts';
+import { ApiError, badRequest, notFound } from './errors.ts';
+import { commonQuery, type CommonQuery } from './params.ts';
 
 export type Site = typeof sites.$inferSelect;
 export type SalesPlan = typeof salesPlans.$inferSelect;
@@ -49,4 +53,86 @@ export function requirePlan(context: RequestContext): SalesPlan {
     });
   }
   return context.plan;
+}
+
+// ---- per-request values ----------------------------------------------------------------------------------
+
+/**
+ * The values a request can ask for, each resolved on first use and then shared by every later use in the same
+ * request: `const { site, plan } = await request.shop.context`. A value nobody asks for is never computed; one
+ * that failed fails every use in that request with the same error.
+ *
+ * A later module adds its own (the checkout issue the cart token from its cookie or header, the accounts issue
+ * the customer from the session cookie) in two steps:
+ * 1. declare its type from the module, by declaration merging:
+ *    `declare module '../../lib/context.ts' { interface ShopValues { cartToken: string | null } }`
+ * 2. give its resolver to `installRequestValues` in app.ts (TypeScript asks for one resolver per value).
+ */
+export interface ShopValues {
+  /** Site and plan of the request's common query parameters (spec §7). */
+  context: RequestContext;
+}
+
+export type RequestResolvers = {
+  [K in keyof ShopValues]: (request: FastifyRequest) => ShopValues[K] | Promise<ShopValues[K]>;
+};
+
+/** `request.shop`: one promise per value, created on first read. */
+export type ShopRequest = { readonly [K in keyof ShopValues]: Promise<ShopValues[K]> };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The per-request values of `ShopValues`, resolved lazily and once per request. */
+    readonly shop: ShopRequest;
+  }
+}
+
+/** Decorates every request with `shop`, whose values come from `resolvers`. Called once by the app factory. */
+export function installRequestValues(app: FastifyInstance, resolvers: RequestResolvers): void {
+  const perRequest = new WeakMap<FastifyRequest, ShopRequest>();
+  const names = Object.keys(resolvers) as (keyof ShopValues)[];
+  function shopOf(request: FastifyRequest): ShopRequest {
+    const resolved = new Map<keyof ShopValues, Promise<unknown>>();
+    const shop = {};
+    for (const name of names) {
+      Object.defineProperty(shop, name, {
+        enumerable: true,
+        get() {
+          let value = resolved.get(name);
+          if (!value) {
+            // Inside the executor, a resolver that throws at once gives a rejected promise like an async one.
+            value = new Promise((resolve) => resolve(resolvers[name](request)));
+            resolved.set(name, value);
+          }
+          return value;
+        },
+      });
+    }
+    return shop as ShopRequest;
+  }
+  app.decorateRequest('shop', {
+    getter(this: FastifyRequest) {
+      let shop = perRequest.get(this);
+      if (!shop) {
+        shop = shopOf(this);
+        perRequest.set(this, shop);
+      }
+      return shop;
+    },
+  });
+}
+
+/** The resolver of `context`: the route's query schema extends `commonQuery`, so its common part is read again. */
+export function contextResolver(db: Database, cache: ReadCache) {
+  return (request: FastifyRequest): Promise<RequestContext> => {
+    const parsed = commonQuery.safeParse(request.query);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((issue) => ({
+        field: ['querystring', ...issue.path.map(String)].join('.'),
+        message: issue.message,
+      }));
+      throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
+    }
+    return resolveContext(db, cache, parsed.data);
+  };
 }

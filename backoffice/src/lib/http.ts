@@ -1,0 +1,180 @@
+/**
+ * The HTTP kit every back-office module uses: the error body and its `response` map, the staff (API key) guard,
+ * per-visitor rate limits, the delete-by-id route, cached JSON answers and the `no-store` header of personal
+ * answers. `installHttpKit` (called once by the app factory) sets up what the pieces need.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, unauthorized } from './errors.ts';
+import { commonQuery } from './params.ts';
+import { FailedSecretAttempts, sameSecret } from './secret-guard.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preValidation hook of every call that takes the API key (`x-api-key` or a Bearer token). */
+    requireApiKey(request: FastifyRequest): Promise<void>;
+    /** Checks the preview token a request presents; failures count towards the same guessing brake. */
+    requirePreviewToken(request: FastifyRequest, presented: string | undefined): void;
+  }
+}
+
+// ---- error body ------------------------------------------------------------------------------------------
+
+/** Every error answer: `{ status, message, errors? }`, plus `exist_in` on the plan error of spec §4. */
+export const errorBody = z.object({
+  status: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  exist_in: z.array(z.number().int()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+
+/** The `response` entries of a route's error statuses: `response: { 200: item, ...errorResponses(400, 404) }`. */
+export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorBody> {
+  return Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;
+}
+
+// ---- staff guard -----------------------------------------------------------------------------------------
+
+/**
+ * Route options of a staff call: the API key is checked before validation, so a caller without it learns nothing
+ * about the body's shape, and the OpenAPI document says the call needs it. Spread both levels:
+ * `{ ...staffOnly, schema: { ...staffOnly.schema, tags, summary, … } }`.
+ */
+export const staffOnly = {
+  preValidation: async (request: FastifyRequest) => request.server.requireApiKey(request),
+  schema: { security: [{ apiKey: [] as string[] }] },
+};
+
+/** The API key and preview token checks, sharing one brake on guessing (lib/secret-guard.ts). */
+function secretChecks(secrets: { apiKey: string; previewToken: string }) {
+  const failedSecrets = new FailedSecretAttempts();
+  function requireSecret(request: FastifyRequest, presented: unknown, expected: string, message: string) {
+    failedSecrets.assertAllowed(request.ip);
+    if (typeof presented === 'string' && sameSecret(presented, expected)) return;
+    failedSecrets.recordFailure(request.ip);
+    throw unauthorized(message);
+  }
+  return {
+    requireApiKey: async (request: FastifyRequest) => {
+      const presented =
+        request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer\s+/i, '');
+      requireSecret(request, presented, secrets.apiKey, 'A valid API key is required for this operation');
+    },
+    requirePreviewToken: (request: FastifyRequest, presented: string | undefined) =>
+      requireSecret(request, presented, secrets.previewToken, 'A valid preview token is required'),
+  };
+}
+
+// ---- per-visitor rate limits -----------------------------------------------------------------------------
+
+/** The named per-visitor limits. Each limited route counts on its own, per client address. */
+export const rateLimits = {
+  /** Public form posts. Generous: a person filling a form never meets it; a script posting in a loop does. */
+  form: { max: 100, timeWindow: '1 minute' },
+} as const;
+
+/** Route options of a rate-limited call: `{ ...limitedBy('form'), schema: … }` (answers 429 beyond the limit). */
+export const limitedBy = (name: keyof typeof rateLimits) => ({ config: { rateLimit: rateLimits[name] } });
+
+// ---- personal answers ------------------------------------------------------------------------------------
+
+/**
+ * Route options of an answer about one person (cart, checkout, account, order, wishlist): `Cache-Control:
+ * no-store`, so neither the browser nor a CDN keeps it (commerce.md, "Nothing personal is cached").
+ */
+export const personal = {
+  onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store');
+  },
+};
+
+// ---- delete by id ----------------------------------------------------------------------------------------
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** The delete's query: the common parameters and, when the body has none, the `id`. */
+export const deleteQuery = commonQuery.extend({ id: id.optional() });
+/** No body at all arrives as null (id in the query). */
+export const deleteBody = z.object({ id }).nullish();
+export const deletedResponse = z.object({ data: z.object({ id: z.number().int() }) });
+
+export interface DeleteByIdRoute {
+  path: string;
+  tags: string[];
+  summary: string;
+  /** Deletes the entity `id` of the site; throws the 404 (or 409) when it cannot. */
+  remove(siteId: number, id: number): Promise<void>;
+  /** Whether the storefront shows what is deleted: then read caches are cleared and the content version bumped. */
+  changesContent: boolean;
+  /** Error statuses besides 400, 401 and 404. */
+  moreErrors?: ErrorStatus[];
+}
+
+/** `DELETE path` with the API key: the `id` in the JSON body or the query, a 400 naming `id` when neither has it. */
+export function deleteByIdRoute(plugin: FastifyInstance, route: DeleteByIdRoute): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  app.delete(
+    route.path,
+    {
+      ...staffOnly,
+      schema: {
+        ...staffOnly.schema,
+        tags: route.tags,
+        summary: route.summary,
+        querystring: deleteQuery,
+        body: deleteBody,
+        response: { 200: deletedResponse, ...errorResponses(400, 401, 404, ...(route.moreErrors ?? [])) },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const entityId = request.body?.id ?? request.query.id;
+      if (entityId === undefined) {
+        throw badRequest('id is required (in the body or the query)', [{ field: 'id', message: 'Required' }]);
+      }
+      await route.remove(site.id, entityId);
+      if (route.changesContent) await app.contentChanged();
+      return { data: { id: entityId } };
+    },
+  );
+}
+
+// ---- cached JSON answers ---------------------------------------------------------------------------------
+
+/**
+ * Sends a cached JSON answer. The body is checked against the route's response schema and serialised once, when
+ * the cache is filled; later hits send the stored string as is, so a cached read costs no validation or
+ * serialisation (Fastify sends a string with a JSON content type unchanged).
+ */
+export async function sendCached<T extends z.ZodType>(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  key: string,
+  schema: T,
+  load: () => Promise<z.input<T>>,
+): Promise<FastifyReply> {
+  const body = await app.cache.get(`json:${key}`, async () => JSON.stringify(schema.parse(await load())));
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** Cache key of a request: the route plus every query parameter, in a stable order. */
+export const cacheKey = (route: string, query: object) =>
+  `${route}?${JSON.stringify(Object.entries(query).toSorted(([a], [b]) => a.localeCompare(b)))}`;
+
+// ---- set-up ----------------------------------------------------------------------------------------------
+
+/** Called once by the app factory, before the modules: the secret checks and the rate-limit plugin. */
+export async function installHttpKit(
+  app: FastifyInstance,
+  secrets: { apiKey: string; previewToken: string },
+): Promise<void> {
+  const checks = secretChecks(secrets);
+  app.decorate('requireApiKey', checks.requireApiKey);
+  app.decorate('requirePreviewToken', checks.requirePreviewToken);
+  // Registered once, with no global limit: only routes naming one of `rateLimits` are limited.
+  await app.register(rateLimit, { global: false });
+}
