@@ -1,7 +1,7 @@
 /** /sitemap.xml, generated at build: every indexable canonical URL (see features/content/sitemap.ts). */
 import type { APIRoute } from 'astro';
 import { apiFor, listUrls } from '../lib/api/index.ts';
-import { faqsOf, foldersOf, noticesOf, pagesOf, tagsInUse, typesInUse } from '../lib/api/content/index.ts';
+import { faqsOf, foldersOf, noticesOf, pagesOf, tagsInUse, typesInUse } from '../lib/content-data.ts';
 import { AUDIENCES, DEFAULT_AUDIENCE, LISTING_PAGE_SIZE, type Audience } from '../lib/config.ts';
 import { paths } from '../lib/paths.ts';
 import { flatCategories } from '../lib/static-paths.ts';

@@ -13,7 +13,7 @@ import {
   type StockistQuery,
   type StockistResults,
   type StockistType,
-} from '../../lib/api/islands-b/stockists.ts';
+} from '../../lib/api/stockists.ts';
 import { syncPlanWithPath } from '../site/settings.store.ts';
 import { toolsText } from '../calculator/tools-text.ts';
 import type { StockistMap } from './map.ts';

@@ -4,7 +4,7 @@
  */
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { Stockist, StockistOrigin } from '../../lib/api/islands-b/stockists.ts';
+import type { Stockist, StockistOrigin } from '../../lib/api/stockists.ts';
 
 export interface StockistMap {
   show: (origin: StockistOrigin, stockists: Stockist[]) => void;

@@ -10,6 +10,8 @@ export * from './catalogue.ts';
 export * from './content.ts';
 export * from './menu.ts';
 export * from './site.ts';
+export * from './stockists.ts';
+export * from './training.ts';
 export type * from './types.ts';
 
 /** Back-office origin: BACKOFFICE_URL on the server, same origin ('') in the browser. */

@@ -1,8 +1,8 @@
 /** `GET /store-locator`: stockists near a postcode, a town or a point, of the client's plan, nearest first. */
 import { z } from 'zod';
-import type { ApiClient } from '../client.ts';
-import { audiencesSchema, dataEnvelope } from '../shared.ts';
-import type { Audience } from '../../config.ts';
+import type { ApiClient } from './client.ts';
+import { audiencesSchema, dataEnvelope } from './shared.ts';
+import type { Audience } from '../config.ts';
 
 export const STOCKIST_TYPES = ['builders_merchant', 'trade_counter', 'diy_store'] as const;
 export type StockistType = (typeof STOCKIST_TYPES)[number];

@@ -1,13 +1,13 @@
 /**
- * What the content pages load, built on the API calls of `../content.ts` and `../catalogue.ts`: entries of one
+ * What the content pages load, built on the API calls of `api/content.ts` and `api/catalogue.ts`: entries of one
  * audience in display order, the tags and types that have entries (one static page each), and the product
  * cards of a how-to guide.
  */
-import type { Audience } from '../../config.ts';
-import { BackofficeError, type ApiClient } from '../client.ts';
-import { getProduct } from '../catalogue.ts';
-import { listAllFaqs, listAllFolders, listAllNotices, listAllPages, listAllTags } from '../content.ts';
-import type { CmsPage, Faq, Folder, Notice, PageType, ProductSummary } from '../types.ts';
+import type { Audience } from './config.ts';
+import { BackofficeError, type ApiClient } from './api/client.ts';
+import { getProduct } from './api/catalogue.ts';
+import { listAllFaqs, listAllFolders, listAllNotices, listAllPages, listAllTags } from './api/content.ts';
+import type { CmsPage, Faq, Folder, Notice, PageType, ProductSummary } from './api/types.ts';
 
 export interface TagRef {
   slug: string;

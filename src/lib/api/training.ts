@@ -1,7 +1,7 @@
 /** Training sessions (`GET /training-session`), mapped to the storefront's shape. */
 import { z } from 'zod';
-import type { ApiClient } from '../client.ts';
-import { listEnvelope } from '../shared.ts';
+import type { ApiClient } from './client.ts';
+import { listEnvelope } from './shared.ts';
 
 const sessionSchema = z.object({
   id: z.number().int(),
