@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, buildBreadcrumb } from './breadcrumb.ts';
+import { buildBreadcrumb } from './breadcrumb.ts';
 
 describe('breadcrumb', () => {
   it('starts with Home then Our fillers on catalogue pages, then parents, then the page', () => {
@@ -28,17 +28,5 @@ describe('breadcrumb', () => {
       current: 'New trade range',
     });
     expect(crumbs.map((crumb) => crumb.href)).toEqual(['/', '/professional-filler/news', undefined]);
-  });
-
-  it('is exposed as a BreadcrumbList with absolute URLs', () => {
-    const crumbs = buildBreadcrumb({ audience: 'pro', current: 'Contact' });
-    const jsonLd = breadcrumbJsonLd(crumbs, '/professional-filler/contact');
-    expect(jsonLd).toMatchObject({
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Home', item: 'http://localhost:4321/' },
-        { position: 2, name: 'Contact', item: 'http://localhost:4321/professional-filler/contact' },
-      ],
-    });
   });
 });

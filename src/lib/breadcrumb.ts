@@ -2,7 +2,7 @@
 import { t } from '../i18n/index.ts';
 import type { Audience } from './config.ts';
 import type { Crumb, EntityParent } from './api/types.ts';
-import { absoluteUrl, paths } from './paths.ts';
+import { paths } from './paths.ts';
 
 export interface BreadcrumbInput {
   audience: Audience;
@@ -35,18 +35,4 @@ export function buildBreadcrumb(input: BreadcrumbInput): Crumb[] {
     crumbs.push({ label: parent.name, href: parentHref(input.audience, parent) });
   crumbs.push({ label: input.current });
   return crumbs;
-}
-
-/** schema.org BreadcrumbList; the current page's item is its own URL. */
-export function breadcrumbJsonLd(crumbs: readonly Crumb[], currentPath: string): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: crumb.label,
-      item: absoluteUrl(crumb.href ?? currentPath),
-    })),
-  };
 }

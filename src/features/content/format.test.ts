@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fileExtension,
-  formatDate,
-  formatDuration,
-  formatFileFormat,
-  formatFileSize,
-  isoDuration,
-} from './format.ts';
+import { fileExtension, formatDate, formatDuration, formatFileFormat, formatFileSize } from './format.ts';
 
 describe('formatFileSize', () => {
   it('uses bytes, KB and MB', () => {
@@ -48,12 +41,5 @@ describe('durations', () => {
     expect(formatDuration(60)).toBe('1 hour');
     expect(formatDuration(120)).toBe('2 hours');
     expect(formatDuration(90)).toBe('1 h 30 min');
-  });
-
-  it('writes ISO 8601 durations', () => {
-    expect(isoDuration(45)).toBe('PT45M');
-    expect(isoDuration(60)).toBe('PT1H');
-    expect(isoDuration(90)).toBe('PT1H30M');
-    expect(isoDuration(0)).toBe('PT0M');
   });
 });

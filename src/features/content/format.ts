@@ -51,13 +51,6 @@ export function formatDuration(minutes: number): string {
     : t('content:folder.duration_hours', { hours, minutes: rest });
 }
 
-/** ISO 8601 duration for structured data ("PT1H30M"). */
-export function isoDuration(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return `PT${hours > 0 ? `${hours}H` : ''}${rest > 0 || hours === 0 ? `${rest}M` : ''}`;
-}
-
 /** Label of a vacancy's field value: contract values are technical names (`fixed-term`) labelled by the catalogue. */
 export function careersValueLabel(field: string, value: string): string {
   const key = `content:careers.value.${field}.${encodeFilterValue(value)}`;
