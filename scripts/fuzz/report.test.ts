@@ -68,6 +68,16 @@ describe('reproduction', () => {
     );
   });
 
+  it('names the method when curl would pick another (a GET with a body)', () => {
+    const get = request({ body: Buffer.from('{}'), headers: {} });
+    expect(reproduction(get, 'http://127.0.0.1:4000')).toContain(
+      "curl -si --path-as-is -g -X GET -H 'Expect:'",
+    );
+    expect(reproduction(request({ method: 'POST', body: Buffer.from('{}') }), 'http://x:1')).not.toContain(
+      '-X',
+    );
+  });
+
   it('builds non-printable bodies with node, and raw requests with bash /dev/tcp', () => {
     const bytes = request({ method: 'POST', body: Buffer.from([0x22, 0xc0, 0xae, 0x22]) });
     expect(reproduction(bytes, 'http://127.0.0.1:4000')).toContain(

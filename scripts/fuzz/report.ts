@@ -105,7 +105,8 @@ export function reproduction(request: FuzzRequest, origin: string): string {
     return `bash -c 'exec 3<>/dev/tcp/${url.hostname}/${url.port}; printf "%b" "${escaped}" >&3; timeout 5 cat <&3'`;
   }
   const parts = ['curl -si --path-as-is -g'];
-  if (request.method !== 'GET') parts.push(`-X ${request.method}`);
+  // curl's own method is POST when it sends a body, GET otherwise.
+  if (request.method !== (request.body ? 'POST' : 'GET')) parts.push(`-X ${request.method}`);
   for (const [name, value] of Object.entries(request.headers)) {
     if (name === 'user-agent' || (name === 'accept' && value === '*/*')) continue;
     parts.push(`-H ${shellWord(Buffer.from(`${name}: ${value}`, 'latin1'))}`);
