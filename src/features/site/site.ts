@@ -8,7 +8,8 @@ import { navigate } from 'astro:transitions/client';
 import { compareStore } from '../compare/compare.store.ts';
 import { $favorites, $hasFavorites, toggleFavorite } from '../favorites/favorites.store.ts';
 import { bindSearchBox, type SearchBox } from '../search/search-box.ts';
-import { $toasts, dismissToast, showToast } from '../toasts/toasts.store.ts';
+import { renderToasts } from '../toasts/toast-region.ts';
+import { $toasts, showToast } from '../toasts/toasts.store.ts';
 import { $consent, hasConsent, initConsent, openConsentPreferences, swapVideos } from './consent.ts';
 import { $device, watchDevice } from './device.store.ts';
 import { LoadingBar } from './loading-bar.ts';
@@ -53,31 +54,6 @@ function renderCompare() {
   }
 }
 
-function renderToasts() {
-  const region = document.querySelector<HTMLElement>('[data-toasts]');
-  if (!region) return;
-  const shown = new Set($toasts.get().map((toast) => String(toast.id)));
-  for (const node of [...region.children] as HTMLElement[])
-    if (!shown.has(node.dataset.toastId ?? '')) node.remove();
-  for (const toast of $toasts.get()) {
-    if (region.querySelector(`[data-toast-id="${toast.id}"]`)) continue;
-    const node = document.createElement('div');
-    node.className = `toast toast-${toast.kind}`;
-    node.dataset.toastId = String(toast.id);
-    node.setAttribute('role', toast.kind === 'danger' ? 'alert' : 'status');
-    const message = document.createElement('span');
-    message.textContent = toast.message;
-    const close = document.createElement('button');
-    close.type = 'button';
-    close.className = 'toast-close';
-    close.setAttribute('aria-label', text('toast.close'));
-    close.textContent = '×';
-    close.addEventListener('click', () => dismissToast(toast.id));
-    node.append(message, close);
-    region.append(node);
-  }
-}
-
 // ---- behaviours ----------------------------------------------------------------------------------------------
 
 async function onCompareClick(button: HTMLElement) {
@@ -87,12 +63,13 @@ async function onCompareClick(button: HTMLElement) {
   try {
     const { loadComparedProduct } = await import('../compare/compare-add.ts');
     const outcome = await compareStore.toggle(id, loadComparedProduct, $device.get().mobile);
-    if (outcome?.kind === 'limit') showToast('danger', text('compare.limit', { count: outcome.limit }));
+    if (outcome?.kind === 'limit')
+      showToast({ kind: 'danger', text: text('compare.limit', { count: outcome.limit }) });
     else if (outcome)
-      showToast('success', text(outcome.kind === 'added' ? 'compare.added' : 'compare.removed'));
+      showToast({ text: text(outcome.kind === 'added' ? 'compare.added' : 'compare.removed') });
   } catch (error) {
     console.error(error);
-    showToast('danger');
+    showToast({ kind: 'danger' });
   } finally {
     button.removeAttribute('aria-busy');
   }
