@@ -2,18 +2,20 @@
  * Barcode scan modal (spec §4): starts in camera mode; the text field shows after a scan, on request, or when
  * there is no camera (a scan ends camera mode; "scan another" restarts it); a repeated identical scan is ignored; no match → "no results" toast; a failed call is
  * logged and loading stops; emptying the field clears the result; a match links to the product in the current
- * audience. A native modal <dialog> gives the focus trap and Escape.
+ * audience. The shared Dialog gives the modal behaviour; closing unmounts the scanner, which stops the camera.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { islandApi } from '../site/island-api.ts';
 import type { ScanResult } from '../../lib/api/types.ts';
 import { paths } from '../../lib/paths.ts';
 import { audienceFromPath, syncPlanWithPath } from '../site/settings.store.ts';
 import { scanProduct } from '../../lib/api/catalogue.ts';
 import { showToast } from '../toasts/toasts.store.ts';
+import { Dialog } from '../ui/dialog/Dialog.tsx';
 import { toolsText } from '../calculator/tools-text.ts';
 import { ScanGate, normaliseBarcode, padBarcode } from './barcode.ts';
 import { startCameraScan, type CameraScan } from './camera.ts';
+import './scanner.css';
 
 type CameraState = 'starting' | 'on' | 'unavailable' | 'off';
 
@@ -23,7 +25,6 @@ export interface ScannerProps {
 
 export function Scanner({ onClose }: ScannerProps) {
   const id = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
   const video = useRef<HTMLVideoElement>(null);
   const camera = useRef<CameraScan | undefined>(undefined);
   const gate = useRef(new ScanGate());
@@ -42,7 +43,7 @@ export function Scanner({ onClose }: ScannerProps) {
       syncPlanWithPath(window.location.pathname);
       const found = await scanProduct(islandApi(), padBarcode(digits));
       if (found.product) setResult(found);
-      else showToast('info', toolsText('scanner.no_results'));
+      else showToast({ kind: 'info', text: toolsText('scanner.no_results') });
     } catch (error) {
       console.error('Barcode lookup failed', error);
     } finally {
@@ -92,39 +93,9 @@ export function Scanner({ onClose }: ScannerProps) {
   }, []);
 
   useEffect(() => {
-    dialog.current?.showModal();
     startCamera();
     return stopCamera;
   }, [startCamera, stopCamera]);
-
-  const close = () => {
-    stopCamera();
-    setCameraState('off');
-    // Closed now, not when React unmounts it: while a modal dialog is open the page is inert and the opener
-    // could not take the focus back.
-    dialog.current?.close();
-    onClose();
-  };
-
-  /** Keeps Tab and Shift+Tab inside the dialog (the page behind is inert, but focus could reach the browser UI). */
-  const trapFocus = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const focusable = [
-      ...event.currentTarget.querySelectorAll<HTMLElement>(
-        'button:not([disabled]), input, a[href], video[controls]',
-      ),
-    ].filter((element) => element.offsetParent !== null);
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -157,28 +128,12 @@ export function Scanner({ onClose }: ScannerProps) {
 
   const product = result?.product;
   return (
-    <dialog
-      ref={dialog}
+    <Dialog
       className="scanner"
-      aria-labelledby={`${id}-title`}
-      onKeyDown={trapFocus}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
+      title={toolsText('scanner.title')}
+      closeLabel={toolsText('scanner.close')}
+      onClose={onClose}
     >
-      <div className="scanner__header">
-        <h2 id={`${id}-title`}>{toolsText('scanner.title')}</h2>
-        <button
-          type="button"
-          className="scanner__close"
-          onClick={close}
-          aria-label={toolsText('scanner.close')}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-
       <div className="scanner__camera" hidden={cameraState === 'unavailable' || cameraState === 'off'}>
         <video ref={video} muted playsInline aria-label={toolsText('scanner.camera_label')} />
         <p className="scanner__hint">
@@ -249,6 +204,6 @@ export function Scanner({ onClose }: ScannerProps) {
           </div>
         )}
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,10 +1,11 @@
 /** The selector guide modal (spec §4): questions in order, then the choice-guide results page. */
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useId, useReducer, useRef, useState } from 'react';
+import { useEffect, useId, useReducer, useState } from 'react';
 import { listGuideQuestions } from '../../lib/api/catalogue.ts';
 import { islandApi } from '../site/island-api.ts';
 import { paths } from '../../lib/paths.ts';
 import { $plan } from '../site/settings.store.ts';
+import { Dialog } from '../ui/dialog/Dialog.tsx';
 import './selector-guide.css';
 import { text } from '../site/text.ts';
 import {
@@ -42,12 +43,9 @@ function loadQuestions(answers: Record<string, string>) {
 export function SelectorGuide({ onClose }: { onClose: () => void }) {
   const [state, dispatch] = useReducer(reducer, emptyGuide);
   const [failed, setFailed] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const introId = useId();
+  const id = useId();
 
   useEffect(() => {
-    dialog.current?.showModal();
     loadQuestions({})
       .then((questions) => dispatch({ type: 'start', state: startGuide(questions) }))
       .catch(() => setFailed(true));
@@ -71,55 +69,25 @@ export function SelectorGuide({ onClose }: { onClose: () => void }) {
     void navigate(url);
   };
 
-  // Focus stays in the modal: Tab past the last control comes back to the first, and the other way round
-  // (a native modal dialog would otherwise let focus leave the page for the browser's own controls).
-  const trapFocus = (event: React.KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [
-      ...dialog.current.querySelectorAll<HTMLElement>('button:not(:disabled), select:not(:disabled)'),
-    ];
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   const fields = guideFields(state);
   return (
-    <dialog
-      ref={dialog}
-      className="modal selector-guide"
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      onKeyDown={trapFocus}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+    <Dialog
+      className="selector-guide"
+      title={text('guide.title')}
+      description={text('guide.intro')}
+      closeLabel={text('guide.close')}
+      onClose={onClose}
     >
-      <div className="modal-header">
-        <h2 id={titleId}>{text('guide.title')}</h2>
-        <button type="button" className="modal-close" aria-label={text('guide.close')} onClick={onClose}>
-          ×
-        </button>
-      </div>
-      <p id={introId}>{text('guide.intro')}</p>
       {failed && <p role="alert">{text('guide.error')}</p>}
       {fields.length === 0 && !failed && <p role="status">{text('guide.loading')}</p>}
       <form onSubmit={onSubmit}>
         {fields.map((field, index) => {
-          const id = `${titleId}-${field.technicalName}`;
+          const fieldId = `${id}-${field.technicalName}`;
           return (
             <div className="field" key={field.technicalName}>
-              <label htmlFor={id}>{field.label}</label>
+              <label htmlFor={fieldId}>{field.label}</label>
               <select
-                id={id}
+                id={fieldId}
                 value={field.value}
                 disabled={field.disabled || field.loading}
                 aria-busy={field.loading}
@@ -139,6 +107,6 @@ export function SelectorGuide({ onClose }: { onClose: () => void }) {
           {text('guide.submit')}
         </button>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The shared script every page carries (vanilla TypeScript on nanostores, no React): header search, favourites
- * heart and toggles, compare toggles and badges, toasts, loading bar, go-to-top, device class, audience sync, consent, video embeds, page views, chunk-load recovery and the selector guide's opener.
+ * heart and toggles, compare toggles and badges, toasts, loading bar, go-to-top, device class, audience sync, consent, video embeds, page views, chunk-load recovery and the openers of the dialog islands (selector guide, scanner).
  * Document-level listeners are bound once; page elements are (re)bound on every `astro:page-load`, since the
  * ClientRouter swaps the body without reloading this module.
  */
@@ -10,6 +10,7 @@ import { $favorites, $hasFavorites, toggleFavorite } from '../favorites/favorite
 import { bindSearchBox, type SearchBox } from '../search/search-box.ts';
 import { renderToasts } from '../toasts/toast-region.ts';
 import { $toasts, showToast } from '../toasts/toasts.store.ts';
+import { openDialogIsland } from '../ui/dialog/open.ts';
 import { $consent, hasConsent, initConsent, openConsentPreferences, swapVideos } from './consent.ts';
 import { $device, watchDevice } from './device.store.ts';
 import { LoadingBar } from './loading-bar.ts';
@@ -88,6 +89,15 @@ function updateGoToTop() {
   for (const button of all('[data-go-to-top]')) button.hidden = !show;
 }
 
+/** Dialogs any page can open with a `data-open-<name>` button: each island loads on its first opening. */
+const DIALOG_ISLANDS = [
+  [
+    'selector-guide',
+    () => import('../selector-guide/SelectorGuide.tsx').then((module) => module.SelectorGuide),
+  ],
+  ['scanner', () => import('../scanner/Scanner.tsx').then((module) => module.Scanner)],
+] as const;
+
 // ---- binding -------------------------------------------------------------------------------------------------
 
 const searchBoxes = new WeakMap<HTMLFormElement, SearchBox>();
@@ -145,10 +155,11 @@ function bindOnce() {
       void onCompareClick(compare);
       return;
     }
-    const guide = target?.closest<HTMLElement>('[data-open-selector-guide]');
-    if (guide) {
+    for (const [name, load] of DIALOG_ISLANDS) {
+      const opener = target?.closest<HTMLElement>(`[data-open-${name}]`);
+      if (!opener) continue;
       event.preventDefault();
-      void import('../selector-guide/mount.tsx').then(({ openSelectorGuide }) => openSelectorGuide(guide));
+      void openDialogIsland(name, opener, load);
       return;
     }
     if (target?.closest('[data-go-to-top]')) {
