@@ -1,7 +1,7 @@
 /** Old-URL redirects as the storefront reads them. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { z } from 'zod';
-import { redirectItem } from '../src/modules/redirect/routes.ts';
+import { redirectItem } from '../src/modules/redirect/schemas.ts';
 import { createTestApp, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;

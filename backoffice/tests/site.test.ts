@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { hostOf, siteSchema } from '../src/modules/site/service.ts';
+import { siteSchema } from '../src/modules/site/schemas.ts';
+import { hostOf } from '../src/modules/site/service.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
-import { refuseCalls } from '../site/read-only.ts';
+import { refuseCalls } from '../../lib/http.ts';
 import { buildSitemap, sitemapSchema } from './sitemap.ts';
 import {
   audienceSchema,

@@ -1,21 +1,22 @@
-import { sql } from 'drizzle-orm';
+/** Readiness: answers 200 once the database answers a query. */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthResponse } from './schemas.ts';
+import { checkDatabase } from './service.ts';
 
-/** Readiness: answers 200 once the database answers a query. */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
+export const healthRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
         summary: 'Readiness check',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+        response: { 200: healthResponse },
       },
     },
     async () => {
-      await app.db.execute(sql`select 1`);
+      await checkDatabase(app.db);
       return { status: 'ok' as const, database: 'up' };
     },
   );

@@ -2,32 +2,15 @@
  * Site lookup by host (no site_id), site by id, and the subsidiary sites of the header dropdown. Sites are fixed
  * reference data in this build: create, update and delete answer 405.
  */
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { salesPlans, sites } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
-import { refuseCalls } from './read-only.ts';
-import { hostOf, siteSchema, toSite, type SiteRow, type PlanRow } from './service.ts';
-
-const errorBody = z.object({
-  status: z.string(),
-  message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-const subsidiarySchema = z.object({ code: z.string(), label: z.string(), url: z.string() });
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+import { badRequest } from '../../lib/errors.ts';
+import { errorResponses, refuseCalls } from '../../lib/http.ts';
+import { siteListResponse, siteLookupQuery, siteParams, siteResponse } from './schemas.ts';
+import { findSite, findSiteForHost, listSubsidiaries } from './service.ts';
 
 export const siteRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-
-  const loadSites = () =>
-    app.cache.get('sites:all', async () => {
-      const siteRows: SiteRow[] = await app.db.select().from(sites).orderBy(asc(sites.id));
-      const planRows: PlanRow[] = await app.db.select().from(salesPlans).orderBy(asc(salesPlans.id));
-      return { siteRows, planRows };
-    });
 
   app.get(
     '/site',
@@ -35,48 +18,23 @@ export const siteRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ['site'],
         summary: 'Site lookup by host (url), or the subsidiary sites (site_id + list=subsidiaries)',
-        querystring: z.object({
-          url: z.string().max(500).optional(),
-          site_id: id.optional(),
-          list: z.literal('subsidiaries').optional(),
-          lang: z.string().max(10).optional(),
-          sales_plan_id: id.optional(),
-          saleplan_id: id.optional(),
-          client: z.literal('web').optional(),
-        }),
-        response: {
-          200: z.object({ data: z.object({ list: z.array(z.union([siteSchema, subsidiarySchema])) }) }),
-          400: errorBody,
-          404: errorBody,
-        },
+        querystring: siteLookupQuery,
+        response: { 200: siteListResponse, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
       const { url, list, site_id } = request.query;
-      const { siteRows, planRows } = await loadSites();
-      if (list === 'subsidiaries') {
-        if (site_id !== undefined && !siteRows.some((s) => s.id === site_id && s.isLocal)) {
-          throw notFound(`Site ${site_id}`);
-        }
-        return { data: { list: siteRows.map((s) => ({ code: s.code, label: s.label, url: s.url })) } };
+      if (list === 'subsidiaries')
+        return { data: { list: await listSubsidiaries(app.db, app.cache, site_id) } };
+      if (url !== undefined) {
+        return { data: { list: [await findSiteForHost(app.db, app.cache, url, app.config.siteHosts)] } };
       }
-      if (url === undefined) {
-        if (site_id === undefined) {
-          throw badRequest('url (the request host) or site_id is required', [
-            { field: 'querystring.url', message: 'Required' },
-          ]);
-        }
-        const site = siteRows.find((s) => s.id === site_id);
-        if (!site) throw notFound(`Site ${site_id}`);
-        return { data: { list: [toSite(site, planRows)] } };
+      if (site_id === undefined) {
+        throw badRequest('url (the request host) or site_id is required', [
+          { field: 'querystring.url', message: 'Required' },
+        ]);
       }
-      const host = hostOf(url);
-      const site = siteRows.find(
-        (s) =>
-          s.hosts.some((h) => h.toLowerCase() === host) || (s.isLocal && app.config.siteHosts.includes(host)),
-      );
-      if (!site) throw notFound(`Site for host ${host || url}`);
-      return { data: { list: [toSite(site, planRows)] } };
+      return { data: { list: [await findSite(app.db, app.cache, site_id)] } };
     },
   );
 
@@ -86,16 +44,11 @@ export const siteRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ['site'],
         summary: 'One site with its languages and sales plans',
-        params: z.object({ id }),
-        response: { 200: z.object({ data: siteSchema }), 404: errorBody },
+        params: siteParams,
+        response: { 200: siteResponse, ...errorResponses(404) },
       },
     },
-    async (request) => {
-      const { siteRows, planRows } = await loadSites();
-      const site = siteRows.find((s) => s.id === request.params.id);
-      if (!site) throw notFound(`Site ${request.params.id}`);
-      return { data: toSite(site, planRows) };
-    },
+    async (request) => ({ data: await findSite(app.db, app.cache, request.params.id) }),
   );
 
   refuseCalls(plugin, {

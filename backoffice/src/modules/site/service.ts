@@ -1,28 +1,24 @@
-/** Site shape of the API and host matching for the site lookup. */
-import { z } from 'zod';
-import type { salesPlans, sites } from '../../db/schema.ts';
+/** Sites and their plans as the API answers them: by id, by the host a request names, and the subsidiaries. */
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { salesPlans, sites } from '../../db/schema.ts';
+import type { ReadCache } from '../../lib/cache.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { SiteItem, Subsidiary } from './schemas.ts';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type PlanRow = typeof salesPlans.$inferSelect;
 
-export const siteSchema = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  label: z.string(),
-  url: z.string(),
-  languages: z.array(z.object({ code: z.string(), label: z.string() })),
-  salesplan: z.array(
-    z.object({
-      id: z.number().int(),
-      target: z.enum(['pro', 'part']),
-      label: z.string(),
-      currency: z.object({ code: z.string(), symbol: z.string() }),
-      vat_rate: z.number(),
-    }),
-  ),
-});
+/** Every site and plan (a handful of rows of reference data), cached. */
+function loadSites(db: Database, cache: ReadCache) {
+  return cache.get('sites:all', async () => {
+    const siteRows: SiteRow[] = await db.select().from(sites).orderBy(asc(sites.id));
+    const planRows: PlanRow[] = await db.select().from(salesPlans).orderBy(asc(salesPlans.id));
+    return { siteRows, planRows };
+  });
+}
 
-export function toSite(site: SiteRow, plans: PlanRow[]): z.infer<typeof siteSchema> {
+export function toSite(site: SiteRow, plans: PlanRow[]): SiteItem {
   return {
     id: site.id,
     code: site.code,
@@ -39,6 +35,46 @@ export function toSite(site: SiteRow, plans: PlanRow[]): z.infer<typeof siteSche
         vat_rate: p.vatRateBp / 100,
       })),
   };
+}
+
+/** One site by id, whether or not it is this back-office's shop. */
+export async function findSite(db: Database, cache: ReadCache, id: number): Promise<SiteItem> {
+  const { siteRows, planRows } = await loadSites(db, cache);
+  const site = siteRows.find((s) => s.id === id);
+  if (!site) throw notFound(`Site ${id}`);
+  return toSite(site, planRows);
+}
+
+/**
+ * The site a request's host belongs to: a site naming the host, or this back-office's own shop for the extra
+ * `localHosts` (SITE_HOSTS).
+ */
+export async function findSiteForHost(
+  db: Database,
+  cache: ReadCache,
+  url: string,
+  localHosts: string[],
+): Promise<SiteItem> {
+  const { siteRows, planRows } = await loadSites(db, cache);
+  const host = hostOf(url);
+  const site = siteRows.find(
+    (s) => s.hosts.some((h) => h.toLowerCase() === host) || (s.isLocal && localHosts.includes(host)),
+  );
+  if (!site) throw notFound(`Site for host ${host || url}`);
+  return toSite(site, planRows);
+}
+
+/** The sites of the header's dropdown; `siteId`, when given, must be this back-office's shop. */
+export async function listSubsidiaries(
+  db: Database,
+  cache: ReadCache,
+  siteId: number | undefined,
+): Promise<Subsidiary[]> {
+  const { siteRows } = await loadSites(db, cache);
+  if (siteId !== undefined && !siteRows.some((s) => s.id === siteId && s.isLocal)) {
+    throw notFound(`Site ${siteId}`);
+  }
+  return siteRows.map((s) => ({ code: s.code, label: s.label, url: s.url }));
 }
 
 /**

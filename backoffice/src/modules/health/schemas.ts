@@ -1,0 +1,4 @@
+/** The readiness answer. */
+import { z } from 'zod';
+
+export const healthResponse = z.object({ status: z.literal('ok'), database: z.string() });
