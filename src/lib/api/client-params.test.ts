@@ -79,7 +79,7 @@ describe('common query parameters of every call', () => {
     const api = new ApiClient({ origin, planId: () => plan });
     await api.get('/menu', answer);
     plan = 2;
-    await api.post('/contact', answer, { json: { message: 'Hello' } });
+    await api.post('/contact', { message: 'Hello' }, answer);
     expect(received.map((request) => request.method)).toEqual(['GET', 'POST']);
     expect(sorted(received[0]!.params)).toEqual(sorted(withPlan(1)));
     expect(sorted(received[1]!.params)).toEqual(sorted(withPlan(2)));

@@ -1,7 +1,8 @@
 /**
- * The one HTTP client for the back-office, used by the build, SSR and islands. Every call carries the common
- * parameters of spec §7; every answer is parsed with a zod schema; errors become `BackofficeError`.
- * The automatic sales-plan switch (spec §4) lives here: one retry with the plan the back-office names.
+ * The one HTTP client for the back-office, used by the build, SSR and islands, for reads and writes. Every call
+ * carries the common parameters of spec §7; every answer is parsed with a zod schema; errors become
+ * `BackofficeError` (`form-errors.ts` turns one into what a form shows). The automatic sales-plan switch (spec §4)
+ * lives here: one retry with the plan the back-office names.
  */
 import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance } from 'ky';
 import { z } from 'zod';
@@ -42,6 +43,12 @@ export class BackofficeError extends Error {
 
 export type QueryValue = string | number | boolean | undefined | null;
 
+/** What a write may send: JSON values (`undefined` members are left out, as JSON.stringify does). */
+export type JsonBody =
+  string | number | boolean | null | JsonBody[] | { [key: string]: JsonBody | undefined };
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
 export interface ApiClientOptions {
   /** Back-office origin without /api/v1; '' in the browser (same origin). */
   origin: string;
@@ -62,9 +69,18 @@ export interface RequestOptions {
   withoutSite?: boolean;
   /** Disable the plan switch and retry for this call. */
   noPlanSwitch?: boolean;
-  json?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+/** An answer's JSON: no content (204, a 202 without body) reads as `{}`; text that is not JSON as `undefined`. */
+function readJson(text: string): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 export class ApiClient {
@@ -98,24 +114,24 @@ export class ApiClient {
     return params;
   }
 
-  /** Sends a request and parses the JSON answer with `schema`. */
-  async request<T extends z.ZodType>(
-    method: 'get' | 'post' | 'put' | 'delete',
+  /** Sends a request (with `body` as JSON when given) and parses the answer with `schema`. */
+  private async request<T extends z.ZodType>(
+    method: Method,
     path: string,
     schema: T,
     options: RequestOptions = {},
+    body?: JsonBody,
   ): Promise<z.output<T>> {
     const attempt = async (planId: number | undefined) => {
       try {
         const response = await this.http(path.replace(/^\//, ''), {
           method,
           searchParams: this.searchParams(options, planId),
-          json: options.json,
+          json: body,
           headers: options.headers,
           signal: options.signal,
         });
-        const body: unknown = response.status === 204 ? {} : await response.json();
-        const parsed = schema.safeParse(body);
+        const parsed = schema.safeParse(readJson(await response.text()));
         if (!parsed.success) {
           throw new BackofficeError(
             path,
@@ -127,8 +143,8 @@ export class ApiClient {
         return parsed.data;
       } catch (error) {
         if (error instanceof HTTPError) {
-          const body = errorBodySchema.safeParse(error.data);
-          throw new BackofficeError(path, error.response.status, body.success ? body.data : undefined);
+          const answer = errorBodySchema.safeParse(error.data);
+          throw new BackofficeError(path, error.response.status, answer.success ? answer.data : undefined);
         }
         // The connection failed (refused, reset) or timed out: the back-office is down or restarting.
         if (error instanceof NetworkError || error instanceof TimeoutError) {
@@ -158,7 +174,21 @@ export class ApiClient {
     return this.request('get', path, schema, options);
   }
 
-  post<T extends z.ZodType>(path: string, schema: T, options?: RequestOptions) {
-    return this.request('post', path, schema, options);
+  /** POSTs `body` as JSON; the answer is parsed with `schema`. Writes are never retried on a 5xx. */
+  post<T extends z.ZodType>(path: string, body: JsonBody, schema: T, options?: RequestOptions) {
+    return this.request('post', path, schema, options, body);
+  }
+
+  put<T extends z.ZodType>(path: string, body: JsonBody, schema: T, options?: RequestOptions) {
+    return this.request('put', path, schema, options, body);
+  }
+
+  patch<T extends z.ZodType>(path: string, body: JsonBody, schema: T, options?: RequestOptions) {
+    return this.request('patch', path, schema, options, body);
+  }
+
+  /** DELETE: the resource is named by the path, so there is no body. */
+  delete<T extends z.ZodType>(path: string, schema: T, options?: RequestOptions) {
+    return this.request('delete', path, schema, options);
   }
 }

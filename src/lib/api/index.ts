@@ -1,6 +1,7 @@
 /**
- * Entry point of the storefront's API layer: one `ApiClient` per audience, shared by the build, SSR and islands,
- * plus every call (re-exported) and the storefront's types.
+ * Entry point of the storefront's API layer for the build and SSR: one `ApiClient` per audience, plus every call
+ * (re-exported) and the storefront's types. Islands import the call modules they need directly and use the
+ * same-origin client of `features/site/island-api.ts`.
  */
 import { PLAN_IDS, type Audience } from '../config.ts';
 import { ApiClient } from './client.ts';
@@ -14,21 +15,18 @@ export * from './stockists.ts';
 export * from './training.ts';
 export type * from './types.ts';
 
-/** Back-office origin: BACKOFFICE_URL on the server, same origin ('') in the browser. */
+/** Back-office origin of the build and SSR server: BACKOFFICE_URL. */
 export function backofficeOrigin(): string {
-  if (typeof window !== 'undefined') return '';
   return (globalThis.process?.env?.BACKOFFICE_URL || 'http://127.0.0.1:4000').replace(/\/+$/, '');
 }
 
 const clients = new Map<Audience, ApiClient>();
 
 /**
- * The client of an audience's plan. On the server the plan is fixed by the URL, so the automatic plan switch is
- * left to the page (it answers with the other audience's URL); islands pass their own `onPlanSwitch`.
+ * The client of an audience's plan. The plan is fixed by the URL, so the automatic plan switch is left to the
+ * page (it answers with the other audience's URL).
  */
-export function apiFor(audience: Audience, onPlanSwitch?: (planId: number) => boolean): ApiClient {
-  if (onPlanSwitch)
-    return new ApiClient({ origin: backofficeOrigin(), planId: () => PLAN_IDS[audience], onPlanSwitch });
+export function apiFor(audience: Audience): ApiClient {
   let client = clients.get(audience);
   if (!client) {
     client = new ApiClient({ origin: backofficeOrigin(), planId: () => PLAN_IDS[audience] });
