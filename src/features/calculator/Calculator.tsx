@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Audience } from '../../lib/config.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { showToast } from '../toasts/toasts.store.ts';
-import { addCartLines } from './cart.store.ts';
+import { addCartLines } from '../cart/cart.store.ts';
 import {
   WASTAGE_PERCENT,
   calculate,
