@@ -5,7 +5,7 @@ import scalarReference from '@scalar/fastify-api-reference';
 import { requestSerializer } from '@plasterwick/shop-rules/logging';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@plasterwick/shop-rules/text';
 import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -54,6 +54,16 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     requestIdHeader: false,
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
+    // URLs the router refuses (`%zz`, invalid UTF-8, a parameter over maxParamLength): the typed error body,
+    // not Fastify's own (which names its error code and echoes the URL).
+    frameworkErrors: (error, _request, untypedReply) => {
+      const reply = untypedReply as unknown as FastifyReply;
+      const statusCode = (error as { statusCode?: number }).statusCode ?? 400;
+      const tooLong = statusCode === 414;
+      return reply
+        .code(tooLong ? 414 : 400)
+        .send({ status: 'invalid_request', message: tooLong ? 'URL too long' : 'Malformed URL' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

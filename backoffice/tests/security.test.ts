@@ -148,3 +148,27 @@ describe('text PostgreSQL cannot store', () => {
     }
   });
 });
+
+describe('URLs and bodies the router or parser refuse', () => {
+  test.each(['/api/v1/site/%zz', '/api/v1/page/%C0%AE', `/api/v1/notice/${'a'.repeat(5000)}?${q()}`])(
+    '%s is answered with the typed error body, not the framework’s',
+    async (url) => {
+      const res = await t.app.inject({ url, remoteAddress: '10.8.1.1' });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.body).not.toMatch(/FST_|"code"/);
+      expect(res.json()).toHaveProperty('status');
+    },
+  );
+
+  test('a JSON body nested thousands of levels deep is a 400, not a stack overflow', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/contact?${q()}`,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"first_name":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      remoteAddress: '10.8.1.2',
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

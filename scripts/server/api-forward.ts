@@ -102,7 +102,10 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
         'x-forwarded-host': request.host,
         'x-forwarded-proto': request.protocol,
       };
+      // The length is always the body actually forwarded: a GET that came with a body (which Fastify ignores)
+      // must not announce bytes the back-office would then read from the next request on the connection.
       const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+      delete headers['content-length'];
       if (body) headers['content-length'] = String(body.length);
 
       {

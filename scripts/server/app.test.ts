@@ -417,6 +417,25 @@ describe('answers outside the router', () => {
     expect(answer).toContain('"url":"/api/v1/contact"');
   });
 
+  it('a GET sent with a body does not leave bytes for the next call on the back-office connection', async () => {
+    const withBody = await raw(
+      'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n' +
+        'Connection: close\r\n\r\n{"id":"x"}',
+    );
+    expect(withBody).toMatch(/^HTTP\/1\.1 200/);
+    for (let call = 0; call < 3; call++) {
+      const next = await raw('GET /api/v1/content-version HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(next).toMatch(/^HTTP\/1\.1 200/);
+      expect(next).toContain('"url":"/api/v1/content-version"');
+    }
+  });
+
+  it('an Expect other than 100-continue is served as usual, with the security headers', async () => {
+    const answer = await raw('GET / HTTP/1.1\r\nHost: x\r\nExpect: fuzz\r\nConnection: close\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toMatch(/x-frame-options: SAMEORIGIN/i);
+  });
+
   it('a bogus Content-Encoding is forwarded for the back-office to judge, never a 500', async () => {
     const answer = await raw(
       'POST /api/v1/contact HTTP/1.1\r\nHost: x\r\nContent-Encoding: bogus\r\nContent-Type: application/json\r\n' +

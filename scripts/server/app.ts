@@ -189,6 +189,10 @@ export async function createServer({
     },
   });
 
+  // Node answers an Expect other than 100-continue with its own bare 417; serving the request as usual (which
+  // RFC 9110 allows) keeps the headers and the allow-list on that answer too.
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+
   app.addHook('onRequest', async (request, reply) => {
     const build = builds.current();
     const res = reply.raw;

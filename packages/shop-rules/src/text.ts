@@ -11,17 +11,28 @@ export function isStorableText(value: string): boolean {
   return value.isWellFormed() && !value.includes('\u0000');
 }
 
-/** Paths (`body.items.0.name`, `query.q`) of every string inside `value` that is not storable. */
-export function unstorableTextPaths(value: unknown, path: string, found: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (!isStorableText(value)) found.push(path);
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => unstorableTextPaths(item, `${path}.${index}`, found));
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      // A hostile key is reported on its parent: the key itself is not a safe thing to echo.
-      if (!isStorableText(key)) found.push(path);
-      else unstorableTextPaths(item, `${path}.${key}`, found);
+/**
+ * Paths (`body.items.0.name`, `query.q`) of every string inside `value` that is not storable. Walks with its own
+ * stack, not recursion: a body nested thousands of levels deep is parsed JSON like any other.
+ */
+export function unstorableTextPaths(value: unknown, path: string): string[] {
+  const found: string[] = [];
+  const pending: [unknown, string][] = [[value, path]];
+  while (pending.length > 0) {
+    const [current, at] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) found.push(at);
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--)
+        pending.push([current[index], `${at}.${index}`]);
+    } else if (current !== null && typeof current === 'object') {
+      const entries = Object.entries(current);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index]!;
+        // A hostile key is reported on its parent: the key itself is not a safe thing to echo.
+        if (!isStorableText(key)) found.push(at);
+        else pending.push([item, `${at}.${key}`]);
+      }
     }
   }
   return found;
