@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contentEntries } from '../src/db/schema.ts';
-import { suggestResponse } from '../src/modules/search/routes.ts';
+import { suggestResponse } from '../src/modules/search/schemas.ts';
 import { createTestApp, PART_PLAN, PRO_PLAN, q, SITE_ID, type TestApp } from './helpers.ts';
 
 let t: TestApp;

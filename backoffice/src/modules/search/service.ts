@@ -1,10 +1,12 @@
 /** Suggest search: products, categories and pages of the plan that match the text, with totals. */
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { SalesPlan } from '../../lib/context.ts';
 import { toMediaRef, type MediaRef } from '../../lib/media.ts';
 import { buildTextQuery, textCondition, textRank } from './matcher.ts';
+import type { suggestResponse } from './schemas.ts';
 
 export interface RankedId {
   id: number;
@@ -50,34 +52,7 @@ export function rowsOf<T>(result: unknown): T[] {
 
 const pageCategoryName: Record<string, string> = { cms: 'Pages', actualite: 'News', job: 'Careers' };
 
-export interface SuggestResult {
-  products: {
-    total: number;
-    items: {
-      id: number;
-      slug: string;
-      name: string;
-      reference: string;
-      category_name: string;
-      cover: MediaRef | null;
-    }[];
-  };
-  categories: {
-    total: number;
-    items: { id: number; slug: string; name: string; category_name: string; cover?: MediaRef }[];
-  };
-  pages: {
-    total: number;
-    items: {
-      id: number;
-      slug: string;
-      title: string;
-      content: string;
-      type: string;
-      category_name: string;
-    }[];
-  };
-}
+export type SuggestResult = z.infer<typeof suggestResponse>['data'];
 
 interface MediaColumns {
   media_key: string | null;

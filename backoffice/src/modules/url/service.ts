@@ -1,5 +1,6 @@
 /** Every public URL of the shop (for the static build and sitemaps) and entity resolution for breadcrumbs. */
 import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import {
   categories,
@@ -15,6 +16,10 @@ import { categoryAncestors, getCategory } from '../catalogue/categories.ts';
 import { getProduct } from '../catalogue/products.ts';
 import { findEntry, loadLookup } from '../content/service.ts';
 import { resources } from '../content/resources.ts';
+import type { entitySchema } from './schemas.ts';
+
+/** The entity behind a URL: a product, a category, a page or a folder, as their own calls answer them. */
+export type EntityItem = z.infer<typeof entitySchema>;
 
 export interface UrlItem {
   entity_type: 'product' | 'category' | 'page' | 'folder';
@@ -137,7 +142,7 @@ export async function resolveEntity(
   context: RequestContext,
   entityType: 'page' | 'product' | 'category' | 'folder',
   slug: string,
-): Promise<{ item: unknown; parents: Parent[] }> {
+): Promise<{ item: EntityItem; parents: Parent[] }> {
   const siteId = context.site.id;
   const asParent = (c: { id: number; slug: string; name: string }): Parent => ({
     entity_type: 'category',
