@@ -21,7 +21,7 @@ import {
   type CalculatorResult,
   type Dimensions,
 } from './calculator.ts';
-import { toolsText, type ToolsKey } from './tools-text.ts';
+import { toolsText, type ToolsKey } from '../../i18n/tools-text.ts';
 
 export interface CalculatorProps {
   products: CalculatorProduct[];

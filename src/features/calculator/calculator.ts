@@ -13,7 +13,7 @@ import {
   roundHundredths,
   type Quantity,
 } from './quantity.ts';
-import { toolsText } from './tools-text.ts';
+import { toolsText } from '../../i18n/tools-text.ts';
 
 /** One pack size of a product, as the page hands it to the island. */
 export interface CalculatorPack {

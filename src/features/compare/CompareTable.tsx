@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Audience } from '../../lib/config.ts';
 import { displayPrice } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { text } from '../site/text.ts';
+import { text } from '../../i18n/islands-text.ts';
 import { compareRows } from './compare.ts';
 import { compareStore } from './compare.store.ts';
 
@@ -57,7 +57,7 @@ export function CompareTable({ audience }: { audience: Audience }) {
                   <button
                     type="button"
                     className="compare-remove"
-                    aria-label={text('compare.remove_one', { name: product.name })}
+                    aria-label={text('compare.remove_product', { name: product.name })}
                     onClick={() =>
                       compareStore.$state.set({
                         audience,

@@ -9,7 +9,7 @@ import type { Audience } from '../../lib/config.ts';
 import { displayPrice } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { $plans } from '../site/settings.store.ts';
-import { text } from '../site/text.ts';
+import { text } from '../../i18n/islands-text.ts';
 import { $favorites, removeFavorite } from './favorites.store.ts';
 
 type Entry =

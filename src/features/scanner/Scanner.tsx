@@ -12,7 +12,7 @@ import { audienceFromPath, syncPlanWithPath } from '../site/settings.store.ts';
 import { scanProduct } from '../../lib/api/catalogue.ts';
 import { showToast } from '../toasts/toasts.store.ts';
 import { Dialog } from '../ui/dialog/Dialog.tsx';
-import { toolsText } from '../calculator/tools-text.ts';
+import { toolsText } from '../../i18n/tools-text.ts';
 import { ScanGate, normaliseBarcode, padBarcode } from './barcode.ts';
 import { startCameraScan, type CameraScan } from './camera.ts';
 import './scanner.css';

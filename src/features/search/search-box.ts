@@ -3,7 +3,7 @@
  * you type, arrows move through them, Enter opens the active one or searches, Escape closes.
  */
 import type { Audience } from '../../lib/config.ts';
-import { text } from '../site/text.ts';
+import { text } from '../../i18n/islands-text.ts';
 import { fallbackSource } from './lazy-fallback.ts';
 import { firstNonEmpty, pagefindSource, type PagefindApi } from './sources.ts';
 import { resultsPath, SUGGEST_GROUPS, SuggestController, type SuggestState } from './suggest.ts';

@@ -7,7 +7,7 @@ import { paths } from '../../lib/paths.ts';
 import { $plan } from '../site/settings.store.ts';
 import { Dialog } from '../ui/dialog/Dialog.tsx';
 import './selector-guide.css';
-import { text } from '../site/text.ts';
+import { text } from '../../i18n/islands-text.ts';
 import {
   answersBefore,
   canSubmit,

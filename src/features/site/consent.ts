@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import type * as CookieConsent from 'vanilla-cookieconsent';
 import { arrayOf, isString, objectOf, parseJson } from './guards.ts';
-import { text } from './text.ts';
+import { text } from '../../i18n/islands-text.ts';
 
 export const CONSENT_CATEGORIES = ['necessary', 'analytics', 'ads', 'video'] as const;
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];

@@ -16,7 +16,7 @@ import { $device, watchDevice } from './device.store.ts';
 import { LoadingBar } from './loading-bar.ts';
 import { scrollToTop, showGoToTop } from './scroll-top.ts';
 import { $plan, audienceFromPath, syncPlanWithPath } from './settings.store.ts';
-import { text } from './text.ts';
+import { text } from '../../i18n/islands-text.ts';
 import { trackPageView } from './tracking.ts';
 
 const all = <T extends Element = HTMLElement>(selector: string) => [

@@ -15,7 +15,7 @@ import {
   type StockistType,
 } from '../../lib/api/stockists.ts';
 import { syncPlanWithPath } from '../site/settings.store.ts';
-import { toolsText } from '../calculator/tools-text.ts';
+import { toolsText } from '../../i18n/tools-text.ts';
 import type { StockistMap } from './map.ts';
 import {
   SEARCH_RADIUS_KM,

@@ -3,7 +3,7 @@
  * polite status (danger: an alert) with its text, its optional action and a dismiss button. The shared site
  * script calls `renderToasts` on every store change and page load.
  */
-import { text } from '../site/text.ts';
+import { text } from '../../i18n/islands-text.ts';
 import { $toasts, dismissToast, holdToast, type Toast } from './toasts.store.ts';
 
 function actionElement(toast: Toast): HTMLElement | undefined {

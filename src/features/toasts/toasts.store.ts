@@ -4,7 +4,7 @@
  */
 import { atom } from 'nanostores';
 import { TOAST_MS } from '../../lib/config.ts';
-import { text as catalogueText } from '../site/text.ts';
+import { text as catalogueText } from '../../i18n/islands-text.ts';
 
 export type ToastKind = 'success' | 'danger' | 'info';
 
