@@ -10,7 +10,7 @@ import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
 const SEGMENT = { pro: 'professional-filler', part: 'diy-filler' } as const;
-const FAVORITES_KEY = 'plasterwick:favorites';
+const FAVOURITES_KEY = 'plasterwick:favorites';
 
 interface UrlItem {
   entity_type: string;
@@ -48,9 +48,9 @@ function compareBadge(page: Page, isMobile: boolean): Locator {
     : page.locator('.site-header [data-compare-count]');
 }
 
-async function storeFavorites(page: Page, raw: string) {
+async function storeFavourites(page: Page, raw: string) {
   await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
-    key: FAVORITES_KEY,
+    key: FAVOURITES_KEY,
     value: raw,
   });
 }
@@ -160,11 +160,11 @@ for (const audience of ['pro', 'part'] as const) {
         Number(await second.getAttribute('data-product-id')),
       ];
       expect(
-        JSON.parse((await page.evaluate((key) => localStorage.getItem(key), FAVORITES_KEY)) ?? '[]'),
+        JSON.parse((await page.evaluate((key) => localStorage.getItem(key), FAVOURITES_KEY)) ?? '[]'),
       ).toEqual(ids);
 
       await page.goto(`/${SEGMENT[audience]}/favorites`);
-      const list = page.locator('.favorites-list > li');
+      const list = page.locator('.favourites-list > li');
       await expect(list).toHaveCount(2);
       await expect(list.nth(0).getByRole('heading')).toHaveText(firstName);
       await expect(page.locator('.site-header [data-favourites-link]')).toHaveAttribute(
@@ -181,7 +181,7 @@ for (const audience of ['pro', 'part'] as const) {
 
     test('stored values are parsed: duplicates collapse, garbage gives an empty list', async ({ page }) => {
       await page.goto(`/${SEGMENT[audience]}/favorites`);
-      await storeFavorites(page, '{"not":"a list"');
+      await storeFavourites(page, '{"not":"a list"');
       await page.reload();
       await expect(page.getByText('You have no favourites yet.', { exact: false })).toBeVisible();
       await expect(page.locator('.site-header [data-favourites-link]')).toHaveAttribute(
@@ -191,9 +191,9 @@ for (const audience of ['pro', 'part'] as const) {
 
       await page.goto(listing);
       const id = Number(await cards(page).nth(0).getAttribute('data-product-id'));
-      await storeFavorites(page, `[${id},${id}]`);
+      await storeFavourites(page, `[${id},${id}]`);
       await page.goto(`/${SEGMENT[audience]}/favorites`);
-      await expect(page.locator('.favorites-list > li')).toHaveCount(1);
+      await expect(page.locator('.favourites-list > li')).toHaveCount(1);
     });
   });
 }
@@ -201,9 +201,9 @@ for (const audience of ['pro', 'part'] as const) {
 test('favourites of the other audience are listed from the plan that has them', async ({ page }) => {
   const proOnly = await productOnlyIn(1);
   await page.goto(`/${SEGMENT.part}/favorites`);
-  await storeFavorites(page, `[${proOnly.id}]`);
+  await storeFavourites(page, `[${proOnly.id}]`);
   await page.reload();
-  const item = page.locator('.favorites-list > li');
+  const item = page.locator('.favourites-list > li');
   await expect(item).toHaveCount(1);
   await expect(item.getByText('Available in the Professional range')).toBeVisible();
   await expect(item.getByRole('link')).toHaveAttribute('href', `/${SEGMENT.pro}/product/${proOnly.slug}`);

@@ -6,7 +6,7 @@
  */
 import { navigate } from 'astro:transitions/client';
 import { compareStore } from '../compare/compare.store.ts';
-import { $favorites, $hasFavorites, toggleFavorite } from '../favorites/favorites.store.ts';
+import { $favourites, $hasFavourites, toggleFavourite } from '../favourites/favourites.store.ts';
 import { bindSearchBox, type SearchBox } from '../search/search-box.ts';
 import { renderToasts } from '../toasts/toast-region.ts';
 import { $toasts, showToast } from '../toasts/toasts.store.ts';
@@ -26,14 +26,14 @@ const productId = (element: HTMLElement, attribute: string) => Number(element.ge
 
 // ---- state → DOM -------------------------------------------------------------------------------------------
 
-function renderFavorites() {
-  const ids = $favorites.get();
-  for (const button of all('[data-favorite-toggle]')) {
-    const on = ids.includes(productId(button, 'data-favorite-toggle'));
+function renderFavourites() {
+  const ids = $favourites.get();
+  for (const button of all('[data-favourite-toggle]')) {
+    const on = ids.includes(productId(button, 'data-favourite-toggle'));
     button.setAttribute('aria-pressed', String(on));
   }
   // The header's favourites link (Header.astro) and the toolbar tile: a full heart when any exist.
-  const filled = $hasFavorites.get();
+  const filled = $hasFavourites.get();
   for (const link of all('[data-favourites-link]')) {
     link.dataset.filled = String(filled);
     if (link.dataset.labelSome) {
@@ -121,7 +121,7 @@ function onPageLoad() {
         ),
       );
   }
-  renderFavorites();
+  renderFavourites();
   renderCompare();
   renderToasts();
   updateGoToTop();
@@ -136,17 +136,17 @@ function onPageLoad() {
 function bindOnce() {
   watchDevice(window, document.documentElement);
   initConsent();
-  $favorites.listen(renderFavorites);
+  $favourites.listen(renderFavourites);
   compareStore.$state.listen(renderCompare);
   $toasts.listen(renderToasts);
   $consent.listen(() => swapVideos(document));
 
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
-    const favorite = target?.closest<HTMLElement>('[data-favorite-toggle]');
-    if (favorite) {
+    const favourite = target?.closest<HTMLElement>('[data-favourite-toggle]');
+    if (favourite) {
       event.preventDefault();
-      toggleFavorite(productId(favorite, 'data-favorite-toggle'));
+      toggleFavourite(productId(favourite, 'data-favourite-toggle'));
       return;
     }
     const compare = target?.closest<HTMLElement>('[data-compare-toggle]');

@@ -10,7 +10,7 @@ import { displayPrice } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { $plans } from '../site/settings.store.ts';
 import { text } from '../../i18n/islands-text.ts';
-import { $favorites, removeFavorite } from './favorites.store.ts';
+import { $favourites, removeFavourite } from './favourites.store.ts';
 
 type Entry =
   { id: number; state: 'ok'; product: Product; audience: Audience } | { id: number; state: 'gone' };
@@ -36,8 +36,8 @@ async function loadEntry(id: number, audience: Audience): Promise<Entry> {
   }
 }
 
-export function FavoritesList({ audience }: { audience: Audience }) {
-  const ids = useStore($favorites);
+export function FavouritesList({ audience }: { audience: Audience }) {
+  const ids = useStore($favourites);
   const [entries, setEntries] = useState<Map<number, Entry>>(new Map());
   const [failed, setFailed] = useState(false);
 
@@ -60,10 +60,10 @@ export function FavoritesList({ audience }: { audience: Audience }) {
 
   if (ids.length === 0) {
     return (
-      <div className="favorites-empty">
-        <p>{text('favorites.empty')}</p>
+      <div className="favourites-empty">
+        <p>{text('favourites.empty')}</p>
         <a className="button" href={paths.catalogue(audience)}>
-          {text('favorites.browse')}
+          {text('favourites.browse')}
         </a>
       </div>
     );
@@ -72,24 +72,24 @@ export function FavoritesList({ audience }: { audience: Audience }) {
   const loading = ids.some((id) => !entries.has(id));
   return (
     <>
-      {loading && <p role="status">{text('favorites.loading')}</p>}
-      <ul className="favorites-list product-grid">
+      {loading && <p role="status">{text('favourites.loading')}</p>}
+      <ul className="favourites-list product-grid">
         {ids.map((id) => {
           const entry = entries.get(id);
           if (!entry) return null;
           if (entry.state === 'gone')
             return (
-              <li key={id} className="favorite-card">
-                <p>{text('favorites.unavailable')}</p>
-                <button type="button" className="button" onClick={() => removeFavorite(id)}>
-                  {text('favorites.remove')}
+              <li key={id} className="favourite-card">
+                <p>{text('favourites.unavailable')}</p>
+                <button type="button" className="button" onClick={() => removeFavourite(id)}>
+                  {text('favourites.remove')}
                 </button>
               </li>
             );
           const { product } = entry;
           const price = displayPrice(product.price, entry.audience);
           return (
-            <li key={id} className="favorite-card">
+            <li key={id} className="favourite-card">
               <picture>
                 {product.cover.webp && <source srcSet={product.cover.webp} type="image/webp" />}
                 <img src={product.cover.url} alt="" width={160} height={160} loading="lazy" />
@@ -97,18 +97,18 @@ export function FavoritesList({ audience }: { audience: Audience }) {
               <h2>
                 <a href={paths.product(entry.audience, product.slug)}>{product.name}</a>
               </h2>
-              <p className="favorite-meta">
+              <p className="favourite-meta">
                 {product.reference} · {product.categoryName}
               </p>
               {entry.audience !== audience && (
-                <p className="favorite-other">{text(`favorites.other_audience_${entry.audience}`)}</p>
+                <p className="favourite-other">{text(`favourites.other_audience_${entry.audience}`)}</p>
               )}
               <p className="price">
                 {price.main}
                 {price.secondary && <span className="price-secondary"> ({price.secondary})</span>}
               </p>
-              <button type="button" className="button" onClick={() => removeFavorite(id)}>
-                {text('favorites.remove')}
+              <button type="button" className="button" onClick={() => removeFavourite(id)}>
+                {text('favourites.remove')}
                 <span className="visually-hidden"> {product.name}</span>
               </button>
             </li>

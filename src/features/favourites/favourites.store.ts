@@ -6,36 +6,36 @@ import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import { arrayOf, isPositiveInt, parseJson } from '../site/guards.ts';
 
-export const FAVORITES_STORAGE_KEY = 'plasterwick:favorites';
+export const FAVOURITES_STORAGE_KEY = 'plasterwick:favorites';
 
 /** Stored JSON → unique ids; anything unreadable gives an empty list. */
-export function decodeFavorites(raw: string): number[] {
+export function decodeFavourites(raw: string): number[] {
   return [...new Set(parseJson(raw, arrayOf(isPositiveInt)) ?? [])];
 }
 
-export const $favorites = persistentAtom<number[]>(FAVORITES_STORAGE_KEY, [], {
+export const $favourites = persistentAtom<number[]>(FAVOURITES_STORAGE_KEY, [], {
   encode: JSON.stringify,
-  decode: decodeFavorites,
+  decode: decodeFavourites,
 });
 
 /** The header heart is full when any favourite exists. */
-export const $hasFavorites = computed($favorites, (ids) => ids.length > 0);
+export const $hasFavourites = computed($favourites, (ids) => ids.length > 0);
 
-export function isFavorite(id: number): boolean {
-  return $favorites.get().includes(id);
+export function isFavourite(id: number): boolean {
+  return $favourites.get().includes(id);
 }
 
 /** Adds or removes a product; returns true when it is now a favourite. */
-export function toggleFavorite(id: number): boolean {
-  const ids = $favorites.get();
+export function toggleFavourite(id: number): boolean {
+  const ids = $favourites.get();
   if (ids.includes(id)) {
-    $favorites.set(ids.filter((candidate) => candidate !== id));
+    $favourites.set(ids.filter((candidate) => candidate !== id));
     return false;
   }
-  $favorites.set([...ids, id]);
+  $favourites.set([...ids, id]);
   return true;
 }
 
-export function removeFavorite(id: number): void {
-  $favorites.set($favorites.get().filter((candidate) => candidate !== id));
+export function removeFavourite(id: number): void {
+  $favourites.set($favourites.get().filter((candidate) => candidate !== id));
 }
