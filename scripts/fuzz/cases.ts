@@ -10,7 +10,7 @@
  * - Protocol cases, on any base request: 2 MB bodies, bogus Content-Encoding, Expect: 100-continue, TRACE, …
  */
 import { TARGET_SEGMENTS, SITE_ID, PLAN_IDS } from '../../src/lib/config.ts';
-import { encodeGuideAnswers } from '../../src/lib/choice-guide.ts';
+import { encodeGuideAnswers } from '../../src/lib/selector-guide.ts';
 import { fillPath, schemaType, type JsonSchema, type Operation } from './openapi.ts';
 
 export type Target = 'backoffice' | 'storefront';

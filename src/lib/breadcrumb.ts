@@ -6,7 +6,7 @@ import { paths } from './paths.ts';
 
 export interface BreadcrumbInput {
   audience: Audience;
-  /** Catalogue pages (category, product, results, choice guide) get the "Our fillers" crumb. */
+  /** Catalogue pages (category, product, results, selector-guide results) get the "Our fillers" crumb. */
   catalogue?: boolean;
   /** Parents root first, as `GET /url/entity` gives them (or built by the page for listing routes). */
   parents?: readonly EntityParent[];

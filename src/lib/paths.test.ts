@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeGuideAnswers } from './choice-guide.ts';
+import { decodeGuideAnswers } from './selector-guide.ts';
 import { canonicalPath, isInternalUrl, paths, switchAudiencePath } from './paths.ts';
 import { parseListingSegments } from './routing.ts';
 
@@ -35,8 +35,8 @@ describe('paths', () => {
     });
   });
 
-  it('builds choice-guide URLs the results page can decode', () => {
-    const url = paths.choiceGuide('pro', { surface: 'wood' });
+  it('builds selector-guide result URLs the results page can decode', () => {
+    const url = paths.selectorGuideResults('pro', { surface: 'wood' });
     expect(decodeGuideAnswers(url.split('/')[3] ?? '')).toEqual({ surface: 'wood' });
   });
 });

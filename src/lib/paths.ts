@@ -3,7 +3,7 @@
  * takes the audience; the pro home is `/`, every other page lives under the audience segment.
  */
 import { DEFAULT_AUDIENCE, type Audience } from './config.ts';
-import { encodeGuideAnswers, type GuideAnswers } from './choice-guide.ts';
+import { encodeGuideAnswers, type GuideAnswers } from './selector-guide.ts';
 import { audienceFromSegment, formatListingSegments, segmentOf, type ListingParams } from './routing.ts';
 
 /** Public origin (SITE_URL) on the server; the page's own origin in the browser. */
@@ -35,8 +35,8 @@ export const paths = {
   /** Target of the plain search form (`?q=`); the results route redirects it to `results/{search}`. */
   searchForm: (audience: Audience) => join(audience, 'results'),
   /** The selector guide's landing page (questions listed; the button opens the modal). */
-  choiceGuideStart: (audience: Audience) => join(audience, 'choice-guide'),
-  choiceGuide: (audience: Audience, answers: GuideAnswers, params?: Partial<ListingParams>) =>
+  selectorGuide: (audience: Audience) => join(audience, 'choice-guide'),
+  selectorGuideResults: (audience: Audience, answers: GuideAnswers, params?: Partial<ListingParams>) =>
     listing(audience, ['choice-guide', encodeGuideAnswers(answers)], params),
   contact: (audience: Audience) => join(audience, 'contact'),
   confirmation: (audience: Audience) => join(audience, 'confirmation'),

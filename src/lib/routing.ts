@@ -1,6 +1,6 @@
 /**
  * Pure route logic of spec §2: audience segments, filter segments (`TYPE__value1__value2`) and the page segment
- * (`_p__N`) of listing routes (results, choice guide, category). No I/O: shared by build, SSR and islands.
+ * (`_p__N`) of listing routes (results, selector-guide results, category). No I/O: shared by build, SSR and islands.
  */
 import { AUDIENCES, MAX_FILTER_SEGMENTS, TARGET_SEGMENTS, type Audience } from './config.ts';
 

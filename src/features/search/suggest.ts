@@ -34,7 +34,7 @@ export function shouldSuggest(text: string): boolean {
 /**
  * `/{target}/results/{search}` for the search field; undefined for empty text (the search does nothing).
  * Same shape as `paths.results` (checked by a test): the shared script cannot import `paths`, which pulls the
- * full zod build in through the choice-guide codec and would break the 15 KB budget.
+ * full zod build in through the selector guide's answer codec and would break the 15 KB budget.
  */
 export function resultsPath(audience: Audience, text: string): string | undefined {
   const search = text.trim();

@@ -1,4 +1,4 @@
-/** The selector guide modal (spec §4): questions in order, then the choice-guide results page. */
+/** The selector guide modal (spec §4): questions in order, then the results page (URL `/choice-guide/…`). */
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useId, useReducer, useState } from 'react';
 import { listGuideQuestions } from '../../lib/api/catalogue.ts';
@@ -64,7 +64,7 @@ export function SelectorGuide({ onClose }: { onClose: () => void }) {
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!canSubmit(state)) return;
-    const url = paths.choiceGuide($plan.get().target, answersBefore(state, state.questions.length));
+    const url = paths.selectorGuideResults($plan.get().target, answersBefore(state, state.questions.length));
     onClose();
     void navigate(url);
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GuideQuestion } from '../../lib/api/types.ts';
-import { decodeGuideAnswers, encodeGuideAnswers } from '../../lib/choice-guide.ts';
+import { decodeGuideAnswers, encodeGuideAnswers } from '../../lib/selector-guide.ts';
 import { answersBefore, canSubmit, choose, guideFields, receiveOptions, startGuide } from './guide.ts';
 
 const option = (value: string) => ({ value, label: value.toUpperCase(), count: 1 });
@@ -64,8 +64,8 @@ describe('selector guide state machine', () => {
   });
 });
 
-describe('choice-guide URL', () => {
-  it('submits answers the choice-guide route decodes back (base64url, no padding)', () => {
+describe('results URL', () => {
+  it('submits answers the results route decodes back (base64url, no padding)', () => {
     let state = startGuide(questions);
     state = choose(state, 0, 'crack').state;
     state = choose(state, 1, 'wood').state;

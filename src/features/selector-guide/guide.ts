@@ -4,7 +4,7 @@
  * next question's options again; submit only when every question is answered.
  */
 import type { FacetOption, GuideQuestion } from '../../lib/api/types.ts';
-import type { GuideAnswers } from '../../lib/choice-guide.ts';
+import type { GuideAnswers } from '../../lib/selector-guide.ts';
 
 export interface GuideState {
   /** Question order and labels, from the first load. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeGuideAnswers, encodeGuideAnswers } from './choice-guide.ts';
+import { decodeGuideAnswers, encodeGuideAnswers } from './selector-guide.ts';
 
 describe('selector guide answers in the URL', () => {
   it('encodes as base64url without padding', () => {
