@@ -21,7 +21,7 @@ import { contextResolver, installRequestValues, resolveContext, type RequestCont
 import { ApiError, badRequest } from './lib/errors.ts';
 import { installHttpKit } from './lib/http.ts';
 import type { CommonQuery } from './lib/params.ts';
-import { bumpContentVersion } from './modules/content/extras.ts';
+import { bumpContentVersion } from './modules/content/service.ts';
 import { apiModules } from './modules/index.ts';
 
 declare module 'fastify' {

@@ -13,8 +13,7 @@ import {
   testimonyItem,
   codeLabelItem,
 } from '../src/modules/content/resources.ts';
-import { contentVersionSchema } from '../src/modules/content/extras.ts';
-import { sitemapSchema } from '../src/modules/content/sitemap.ts';
+import { contentVersionSchema, sitemapSchema } from '../src/modules/content/schemas.ts';
 import { API_KEY, createTestApp, PART_PLAN, PREVIEW_TOKEN, PRO_PLAN, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { sanitizeHtml } from '../lib/sanitize.ts';
-import { bumpContentVersion } from '../modules/content/extras.ts';
+import { bumpContentVersion } from '../modules/content/service.ts';
 import { resources } from '../modules/content/resources.ts';
 import type { Database } from './client.ts';
 import { contentEntries, dataMigrations, products } from './schema.ts';

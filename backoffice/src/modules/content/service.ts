@@ -1,8 +1,12 @@
-/** Reads and writes of generic CMS resources in `content_entry`, driven by the registry in resources.ts. */
+/**
+ * Reads and writes of generic CMS resources in `content_entry`, driven by the registry in resources.ts, as API
+ * items; the settings list, page preview and sitemap; towns for the city autocomplete; the content version.
+ */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contentEntries } from '../../db/schema.ts';
+import { contentEntries, contentVersion, stockists } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
+import type { RequestContext } from '../../lib/context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   resources,
@@ -11,6 +15,8 @@ import {
   type Lookup,
   type ResourceName,
 } from './resources.ts';
+import type { ContentVersion, SitemapSection } from './schemas.ts';
+import { buildSitemap } from './sitemap.ts';
 
 export async function loadLookup(db: Database, cache: ReadCache, siteId: number): Promise<Lookup> {
   return cache.get(`content-lookup:${siteId}`, async () => {
@@ -174,3 +180,148 @@ async function assertSlugFree(db: Database, name: ResourceName, siteId: number, 
     ]);
   }
 }
+
+// ---- API items ---------------------------------------------------------------------------------------------
+
+type Item = ReturnType<(typeof resources)[ResourceName]['toItem']>;
+
+/** One page of a resource's index as API items, with the total (cached until the next write). */
+export function indexItems(
+  db: Database,
+  cache: ReadCache,
+  name: ResourceName,
+  options: ListOptions,
+): Promise<{ items: Item[]; total: number }> {
+  const { siteId, audience, page, perPage, filters } = options;
+  const key = `list:${name}:${siteId}:${audience}:${page}:${perPage}:${JSON.stringify(filters)}`;
+  return cache.get(key, async () => {
+    const lookup = await loadLookup(db, cache, siteId);
+    const { rows, total } = await listEntries(db, name, options);
+    return { items: rows.map((row) => resources[name].toItem(row, lookup)), total };
+  });
+}
+
+/** One published entry of the audience by id (or slug) as an API item (cached until the next write). */
+export function showItem(
+  db: Database,
+  cache: ReadCache,
+  name: ResourceName,
+  idOrSlug: string,
+  options: { siteId: number; audience: string | undefined },
+): Promise<Item> {
+  return cache.get(`show:${name}:${options.siteId}:${options.audience}:${idOrSlug}`, async () => {
+    const row = await findEntry(db, name, idOrSlug, options);
+    return resources[name].toItem(row, await loadLookup(db, cache, options.siteId));
+  });
+}
+
+/** A page as the preview shows it: drafts too, whatever its audiences. */
+export async function previewPage(db: Database, cache: ReadCache, siteId: number, id: number) {
+  const row = await findEntry(db, 'page', String(id), { siteId, audience: undefined, includeDrafts: true });
+  return resources.page.toItem(row, await loadLookup(db, cache, siteId));
+}
+
+/** Creates an entry from a body the resource's schema validates; answers it as an API item. */
+export async function createItem(
+  db: Database,
+  cache: ReadCache,
+  name: ResourceName,
+  siteId: number,
+  body: unknown,
+): Promise<Item> {
+  const row = await createEntry(db, name, siteId, body);
+  return resources[name].toItem(row, await loadLookup(db, cache, siteId));
+}
+
+/** Applies `changes` to entry `id` (fields not sent are kept); answers it as an API item. */
+export async function updateItem(
+  db: Database,
+  cache: ReadCache,
+  name: ResourceName,
+  siteId: number,
+  id: number,
+  changes: Record<string, unknown>,
+): Promise<Item> {
+  const lookup = await loadLookup(db, cache, siteId);
+  const row = await updateEntry(db, name, siteId, id, changes, lookup);
+  return resources[name].toItem(row, lookup);
+}
+
+/** Every setting of the site as code/value pairs (cached until the next write). */
+export function listSettings(
+  db: Database,
+  cache: ReadCache,
+  siteId: number,
+): Promise<{ code: string; value: string }[]> {
+  return cache.get(`settings:${siteId}`, async () => {
+    const { rows } = await listEntries(db, 'setting', {
+      siteId,
+      audience: undefined,
+      filters: {},
+      page: 1,
+      perPage: 1000,
+    });
+    const lookup = await loadLookup(db, cache, siteId);
+    return rows.map((row) => {
+      const { code, value } = resources.setting.toItem(row, lookup);
+      return { code, value };
+    });
+  });
+}
+
+/** The sitemap sections of an audience, with the categories of the audience's plan (cached). */
+export function sitemapOf(
+  db: Database,
+  cache: ReadCache,
+  context: RequestContext,
+  audience: string,
+): Promise<SitemapSection[]> {
+  const plan = context.plans.find((p) => p.target === audience);
+  return cache.get(`sitemap:${context.site.id}:${audience}`, () =>
+    buildSitemap(db, context.site.id, audience, plan?.id),
+  );
+}
+
+// ---- content version and cities ----------------------------------------------------------------------------
+
+/** Version 0 with no date until the first write: nothing has changed since the seed. */
+export async function readContentVersion(db: Database): Promise<ContentVersion> {
+  const [row] = await db.select().from(contentVersion).where(eq(contentVersion.id, 1));
+  return { version: row?.version ?? 0, updated_at: row?.updatedAt.toISOString() ?? null };
+}
+
+/** One step up after any write the storefront must rebuild for (the launcher polls the version). */
+export async function bumpContentVersion(db: Database): Promise<void> {
+  await db
+    .insert(contentVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({
+      target: contentVersion.id,
+      set: { version: sql`${contentVersion.version} + 1`, updatedAt: new Date() },
+    });
+}
+
+/** Towns with stockists whose name starts with `q`, or whose postcode starts with `postcode` (any spacing). */
+export async function findCities(
+  db: Database,
+  siteId: number,
+  options: { q?: string; postcode?: string; limit: number },
+): Promise<{ name: string; postcode: string }[]> {
+  const conditions = [eq(stockists.siteId, siteId)];
+  if (options.q) conditions.push(sql`${stockists.town} ilike ${escapeLike(options.q) + '%'}`);
+  if (options.postcode) {
+    const compact = options.postcode.replace(/\s+/g, '').toUpperCase();
+    conditions.push(sql`replace(upper(${stockists.postcode}), ' ', '') like ${escapeLike(compact) + '%'}`);
+  }
+  // One line per town and outward code (the district part of the postcode).
+  const outward = sql<string>`split_part(${stockists.postcode}, ' ', 1)`;
+  const rows = await db
+    .selectDistinct({ name: stockists.town, postcode: outward })
+    .from(stockists)
+    .where(and(...conditions))
+    .orderBy(asc(stockists.town), asc(outward))
+    .limit(options.limit);
+  return rows;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,17 +1,11 @@
 /** The sitemap page's sections, built from what an audience can reach: categories, pages, folders, services. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { categories, categoryPlans, contentEntries } from '../../db/schema.ts';
-
-const linkSchema = z.object({ title: z.string(), slug: z.string() });
-export const sitemapSchema = z.object({
-  data: z.object({ items: z.array(z.object({ title: z.string(), items: z.array(linkSchema) })) }),
-});
-type Section = { title: string; items: z.infer<typeof linkSchema>[] };
+import type { SitemapLink, SitemapSection as Section } from './schemas.ts';
 
 /** Fixed screens of the storefront (spec §2 route table); slugs are relative to the audience segment. */
-const services: z.infer<typeof linkSchema>[] = [
+const services: SitemapLink[] = [
   { title: 'Where to buy', slug: 'where-to-find-our-products' },
   { title: 'Quantity calculator', slug: 'quantity-calculator' },
   { title: 'Compare products', slug: 'compare-products' },
