@@ -7,7 +7,7 @@ import {
   productListResponse,
   productResponse,
   scanResponse,
-} from '../src/modules/catalogue/routes.ts';
+} from '../src/modules/catalogue/schemas.ts';
 import { API_KEY, createTestApp, PART_PLAN, PRO_PLAN, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { runDataMigrations, sanitizeStoredHtml } from '../src/db/data-migrations.ts';
 import { contentEntries, contentVersion, dataMigrations, products } from '../src/db/schema.ts';
-import { categoryListResponse, productResponse } from '../src/modules/catalogue/routes.ts';
+import { categoryListResponse, productResponse } from '../src/modules/catalogue/schemas.ts';
 import { faqItem, folderItem, pageItem } from '../src/modules/content/resources.ts';
 import { API_KEY, createTestApp, PART_PLAN, q, SITE_ID, type TestApp } from './helpers.ts';
 

@@ -1,76 +1,54 @@
 /** Catalogue calls: categories, products, barcode scan, facets and the selector guide (docs/api-contract.md). */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requirePlan } from '../../lib/context.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { cacheKey, deleteByIdRoute, errorResponses, sendCached, staffOnly } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.ts';
-import { cacheKey, sendCached } from './respond.ts';
-import { createProduct, deleteProduct, updateProduct } from './product-writes.ts';
-import { getProduct, guideFilters, listProducts, productFacets, scanProduct } from './products.ts';
 import {
   categoryInput,
   categoryListQuery,
-  categorySchema,
+  categoryListResponse,
   categoryUpdate,
-  deleteBody,
-  deleteQuery,
-  filterSchema,
+  createdResponse,
   filtersQuery,
-  guideFilterSchema,
+  filtersResponse,
   idOrSlugParams,
   productInput,
   productListQuery,
-  productSchema,
-  productSummarySchema,
+  productListResponse,
+  productResponse,
   productUpdate,
   scanParams,
-  variantSchema,
+  scanResponse,
 } from './schemas.ts';
+import {
+  createCategory,
+  createProduct,
+  deleteCategory,
+  deleteProduct,
+  getCategory,
+  getProduct,
+  guideFilters,
+  listCategories,
+  listProducts,
+  productFacets,
+  scanProduct,
+  updateCategory,
+  updateProduct,
+} from './service.ts';
 
-export const errorBody = z.object({
-  status: z.string(),
-  message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  exist_in: z.array(z.number().int()).optional(),
-});
-const readErrors = { 400: errorBody, 404: errorBody };
-const writeErrors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody };
-const created = z.object({ data: z.object({ id: z.number().int() }) });
-
-export const categoryListResponse = z.object({ data: z.object({ items: z.array(categorySchema) }) });
-export const productListResponse = z.object({
-  data: z.object({
-    items: z.array(productSummarySchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    perPage: z.number().int(),
-  }),
-});
-export const productResponse = z.object({ data: z.object({ items: z.array(productSchema) }) });
-export const scanResponse = z.object({
-  data: z.object({
-    product: productSummarySchema.nullable(),
-    item: variantSchema.nullable(),
-    error: z.string().nullable(),
-  }),
-});
-export const filtersResponse = z.union([
-  z.object({ data: z.object({ items: z.array(guideFilterSchema) }) }),
-  z.object({ data: z.record(z.string(), filterSchema) }),
-]);
+const readErrors = errorResponses(400, 404);
+const writeErrors = errorResponses(400, 401, 404, 409);
+const tags = ['catalogue'];
 
 export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  // Checked before validation, so a caller without the key learns nothing about the body's shape.
-  const secured = { preValidation: app.requireApiKey, schema: { security: [{ apiKey: [] }] } };
 
   app.get(
     '/category',
     {
       schema: {
-        tags: ['catalogue'],
+        tags,
         summary:
           'Categories: depth 0 = top level with children, depth 1 = flat; saleplan_id limits to the plan',
         querystring: categoryListQuery,
@@ -78,16 +56,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      const context = await app.context(request.query);
-      return sendCached(
-        app,
-        reply,
-        cacheKey('category', { ...request.query, plan: context.plan?.id }),
-        categoryListResponse,
-        async () => ({
-          data: { items: await listCategories(app.db, app.cache, context, request.query.depth) },
-        }),
-      );
+      const context = await request.shop.context;
+      const key = cacheKey('category', { ...request.query, plan: context.plan?.id });
+      return sendCached(app, reply, key, categoryListResponse, async () => ({
+        data: { items: await listCategories(app.db, app.cache, context, request.query.depth) },
+      }));
     },
   );
 
@@ -95,7 +68,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
     '/category/:id',
     {
       schema: {
-        tags: ['catalogue'],
+        tags,
         summary: 'One category (id or slug) with its children',
         params: idOrSlugParams,
         querystring: commonQuery,
@@ -103,7 +76,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      const context = await app.context(request.query);
+      const context = await request.shop.context;
       const key = cacheKey(`category/${request.params.id}`, {
         site: context.site.id,
         plan: context.plan?.id,
@@ -117,18 +90,18 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   app.post(
     '/category',
     {
-      ...secured,
+      ...staffOnly,
       schema: {
-        ...secured.schema,
-        tags: ['catalogue'],
+        ...staffOnly.schema,
+        tags,
         summary: 'Create a category',
         querystring: commonQuery,
         body: categoryInput,
-        response: { 201: created, ...writeErrors },
+        response: { 201: createdResponse, ...writeErrors },
       },
     },
     async (request, reply) => {
-      const { site } = await app.context(request.query);
+      const { site } = await request.shop.context;
       const id = await createCategory(app.db, site.id, request.body);
       await app.contentChanged();
       return reply.status(201).send({ data: { id } });
@@ -138,68 +111,49 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   app.put(
     '/category',
     {
-      ...secured,
+      ...staffOnly,
       schema: {
-        ...secured.schema,
-        tags: ['catalogue'],
+        ...staffOnly.schema,
+        tags,
         summary: 'Update a category (body has id)',
         querystring: commonQuery,
         body: categoryUpdate,
-        response: { 200: created, ...writeErrors },
+        response: { 200: createdResponse, ...writeErrors },
       },
     },
     async (request) => {
-      const { site } = await app.context(request.query);
+      const { site } = await request.shop.context;
       const id = await updateCategory(app.db, site.id, request.body);
       await app.contentChanged();
       return { data: { id } };
     },
   );
 
-  app.delete(
-    '/category',
-    {
-      ...secured,
-      schema: {
-        ...secured.schema,
-        tags: ['catalogue'],
-        summary: 'Delete an empty category (id in the body or the query)',
-        querystring: deleteQuery,
-        body: deleteBody,
-        response: { 200: created, ...writeErrors },
-      },
-    },
-    async (request) => {
-      const { site } = await app.context(request.query);
-      const id = request.body?.id ?? request.query.id;
-      if (id === undefined) throw badRequest('id is required', [{ field: 'id', message: 'Required' }]);
-      await deleteCategory(app.db, site.id, id);
-      await app.contentChanged();
-      return { data: { id } };
-    },
-  );
+  deleteByIdRoute(plugin, {
+    path: '/category',
+    tags,
+    summary: 'Delete an empty category (id in the body or the query)',
+    remove: (siteId, id) => deleteCategory(app.db, siteId, id),
+    changesContent: true,
+    moreErrors: [409],
+  });
 
   app.get(
     '/product',
     {
       schema: {
-        tags: ['catalogue'],
+        tags,
         summary: 'Products of the plan: filters, text search, ordering and pagination',
         querystring: productListQuery,
         response: { 200: productListResponse, ...readErrors },
       },
     },
     async (request, reply) => {
-      const plan = requirePlan(await app.context(request.query));
-      return sendCached(
-        app,
-        reply,
-        cacheKey('product', { ...request.query, plan: plan.id }),
-        productListResponse,
-        async () => ({
-          data: await listProducts(app.db, app.cache, plan, request.query),
-        }),
-      );
+      const plan = requirePlan(await request.shop.context);
+      const key = cacheKey('product', { ...request.query, plan: plan.id });
+      return sendCached(app, reply, key, productListResponse, async () => ({
+        data: await listProducts(app.db, app.cache, plan, request.query),
+      }));
     },
   );
 
@@ -207,7 +161,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
     '/product/scan/:code',
     {
       schema: {
-        tags: ['catalogue'],
+        tags,
         summary: 'Barcode lookup: the code (1–14 digits) is left-padded to 14 and matched to a variant GTIN',
         params: scanParams,
         querystring: commonQuery,
@@ -215,7 +169,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) => {
-      const plan = requirePlan(await app.context(request.query));
+      const plan = requirePlan(await request.shop.context);
       return { data: await scanProduct(app.db, app.cache, plan, request.params.code) };
     },
   );
@@ -224,7 +178,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
     '/product/:id',
     {
       schema: {
-        tags: ['catalogue'],
+        tags,
         summary: 'One product by numeric id or slug, with documents and related products',
         params: idOrSlugParams,
         querystring: commonQuery,
@@ -232,7 +186,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      const plan = requirePlan(await app.context(request.query));
+      const plan = requirePlan(await request.shop.context);
       return sendCached(app, reply, `product/${plan.id}/${request.params.id}`, productResponse, async () => ({
         data: { items: [await getProduct(app.db, app.cache, plan, request.params.id)] },
       }));
@@ -242,18 +196,18 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   app.post(
     '/product',
     {
-      ...secured,
+      ...staffOnly,
       schema: {
-        ...secured.schema,
-        tags: ['catalogue'],
+        ...staffOnly.schema,
+        tags,
         summary: 'Create a product with its variants, prices, plans and characteristics',
         querystring: commonQuery,
         body: productInput,
-        response: { 201: created, ...writeErrors },
+        response: { 201: createdResponse, ...writeErrors },
       },
     },
     async (request, reply) => {
-      const { site } = await app.context(request.query);
+      const { site } = await request.shop.context;
       const id = await createProduct(app.db, site.id, request.body);
       await app.contentChanged();
       return reply.status(201).send({ data: { id } });
@@ -263,52 +217,38 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   app.put(
     '/product',
     {
-      ...secured,
+      ...staffOnly,
       schema: {
-        ...secured.schema,
-        tags: ['catalogue'],
+        ...staffOnly.schema,
+        tags,
         summary: 'Update a product (body has id; each given set replaces the stored one)',
         querystring: commonQuery,
         body: productUpdate,
-        response: { 200: created, ...writeErrors },
+        response: { 200: createdResponse, ...writeErrors },
       },
     },
     async (request) => {
-      const { site } = await app.context(request.query);
+      const { site } = await request.shop.context;
       const id = await updateProduct(app.db, site.id, request.body);
       await app.contentChanged();
       return { data: { id } };
     },
   );
 
-  app.delete(
-    '/product',
-    {
-      ...secured,
-      schema: {
-        ...secured.schema,
-        tags: ['catalogue'],
-        summary: 'Delete a product (id in the body or the query)',
-        querystring: deleteQuery,
-        body: deleteBody,
-        response: { 200: created, ...writeErrors },
-      },
-    },
-    async (request) => {
-      const { site } = await app.context(request.query);
-      const id = request.body?.id ?? request.query.id;
-      if (id === undefined) throw badRequest('id is required', [{ field: 'id', message: 'Required' }]);
-      await deleteProduct(app.db, site.id, id);
-      await app.contentChanged();
-      return { data: { id } };
-    },
-  );
+  deleteByIdRoute(plugin, {
+    path: '/product',
+    tags,
+    summary: 'Delete a product (id in the body or the query)',
+    remove: (siteId, id) => deleteProduct(app.db, siteId, id),
+    changesContent: true,
+    moreErrors: [409],
+  });
 
   app.get(
     '/filters-products',
     {
       schema: {
-        tags: ['catalogue'],
+        tags,
         summary:
           'Facets with counts (each ignores its own filter), or the selector guide with guide_de_choix=1',
         querystring: filtersQuery,
@@ -316,7 +256,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      const plan = requirePlan(await app.context(request.query));
+      const plan = requirePlan(await request.shop.context);
       const key = cacheKey('filters-products', { ...request.query, plan: plan.id });
       return sendCached(app, reply, key, filtersResponse, async () => {
         if (request.query.guide_de_choix) {

@@ -250,7 +250,27 @@ export type ProductInput = z.infer<typeof productInput>;
 export const productUpdate = productInput.partial().extend({ id: positiveId });
 export type ProductUpdate = z.infer<typeof productUpdate>;
 
-export const deleteQuery = commonQuery.extend({
-  id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+// ---- answers -----------------------------------------------------------------------------------------------
+
+export const createdResponse = z.object({ data: z.object({ id: z.number().int() }) });
+export const categoryListResponse = z.object({ data: z.object({ items: z.array(categorySchema) }) });
+export const productListResponse = z.object({
+  data: z.object({
+    items: z.array(productSummarySchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    perPage: z.number().int(),
+  }),
 });
-export const deleteBody = z.object({ id: positiveId }).nullish();
+export const productResponse = z.object({ data: z.object({ items: z.array(productSchema) }) });
+export const scanResponse = z.object({
+  data: z.object({
+    product: productSummarySchema.nullable(),
+    item: variantSchema.nullable(),
+    error: z.string().nullable(),
+  }),
+});
+export const filtersResponse = z.union([
+  z.object({ data: z.object({ items: z.array(guideFilterSchema) }) }),
+  z.object({ data: z.record(z.string(), filterSchema) }),
+]);

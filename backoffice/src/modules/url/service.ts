@@ -12,8 +12,7 @@ import {
 } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import { requirePlan, type RequestContext } from '../../lib/context.ts';
-import { categoryAncestors, getCategory } from '../catalogue/categories.ts';
-import { getProduct } from '../catalogue/products.ts';
+import { categoryAncestors, getCategory, getProduct } from '../catalogue/service.ts';
 import { findEntry, loadLookup } from '../content/service.ts';
 import { resources } from '../content/resources.ts';
 import type { entitySchema } from './schemas.ts';
