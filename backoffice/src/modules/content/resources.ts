@@ -3,9 +3,9 @@
  * row (columns + `data` validated by zod) and back, which body it accepts on create/update, and which index
  * filters it understands. Routes in routes.ts are generated from this registry.
  */
+import { AUDIENCES } from '@plasterwick/shop-rules/constants';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUDIENCES } from '../../../../src/lib/config.ts';
 import { contentEntries } from '../../db/schema.ts';
 import { htmlText, sanitizeHtml } from '../../lib/sanitize.ts';
 

@@ -1,6 +1,6 @@
 /** Bodies of the public forms. Unknown fields are dropped, so nothing unexpected is stored. */
+import { AUDIENCES } from '@plasterwick/shop-rules/constants';
 import { z } from 'zod';
-import { AUDIENCES } from '../../../../src/lib/config.ts';
 import {
   email,
   isoDate,

@@ -2,9 +2,9 @@
  * One stockist by id, and the staff writes (create, update, delete). Coordinates may be left out: they are then
  * taken from the postcode table (the most precise code known), so staff can add a shop from its address alone.
  */
+import { AUDIENCES } from '@plasterwick/shop-rules/constants';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AUDIENCES } from '../../../../src/lib/config.ts';
 import type { Database } from '../../db/client.ts';
 import { stockists } from '../../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';

@@ -3,11 +3,11 @@
  * 15 days before the course, and a session cannot take more participants than it has places.
  */
 import rateLimit from '@fastify/rate-limit';
+import { TRAINING } from '@plasterwick/shop-rules/constants';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TRAINING } from '../../../../src/lib/config.ts';
 import { submissions, trainingSessions } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { commonQuery } from '../../lib/params.ts';

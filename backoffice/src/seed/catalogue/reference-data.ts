@@ -1,8 +1,16 @@
 /** Sites, sales plans, characteristics, guide questions and the category tree of the demo shop. */
+import {
+  CURRENCY_CODE,
+  CURRENCY_SYMBOL,
+  PLAN_IDS,
+  SITE_ID,
+  VAT_RATE_BP,
+} from '@plasterwick/shop-rules/constants';
 
-export const UK_SITE_ID = 3;
-export const PRO_PLAN_ID = 1;
-export const PART_PLAN_ID = 2;
+// The ids the storefront is built against (spec §9): the seed creates the UK site and its plans with them.
+export const UK_SITE_ID = SITE_ID;
+export const PRO_PLAN_ID = PLAN_IDS.pro;
+export const PART_PLAN_ID = PLAN_IDS.part;
 
 export const sitesData = [
   {
@@ -43,18 +51,18 @@ export const salesPlansData = [
     siteId: UK_SITE_ID,
     target: 'pro' as const,
     label: 'Plasterwick Trade',
-    currencyCode: 'GBP',
-    currencySymbol: '£',
-    vatRateBp: 2000,
+    currencyCode: CURRENCY_CODE,
+    currencySymbol: CURRENCY_SYMBOL,
+    vatRateBp: VAT_RATE_BP,
   },
   {
     id: PART_PLAN_ID,
     siteId: UK_SITE_ID,
     target: 'part' as const,
     label: 'Plasterwick DIY',
-    currencyCode: 'GBP',
-    currencySymbol: '£',
-    vatRateBp: 2000,
+    currencyCode: CURRENCY_CODE,
+    currencySymbol: CURRENCY_SYMBOL,
+    vatRateBp: VAT_RATE_BP,
   },
 ];
 

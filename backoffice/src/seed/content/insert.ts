@@ -1,4 +1,5 @@
 /** Inserts seed entries through the same registry (zod input schema → row) the API writes with. */
+import { SITE_ID } from '@plasterwick/shop-rules/constants';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -7,7 +8,7 @@ import { toMediaRef } from '../../lib/media.ts';
 import { resources, type mediaRefSchema, type ResourceName } from '../../modules/content/resources.ts';
 import { storeSvgImage } from '../media.ts';
 
-export const UK_SITE_ID = 3;
+export const UK_SITE_ID = SITE_ID;
 
 /** Validates each input with the resource's schema and inserts them; returns the new ids in order. */
 export async function insertContent(db: Database, name: ResourceName, inputs: unknown[]): Promise<number[]> {

@@ -2,11 +2,11 @@
  * Header, footer and pre-footer menus per audience, using every item type of spec §2: external_url (outside
  * and inside the site), cms_page, no_destination with childs, and the codes guide_de_choix and top_produit.
  */
+import { TARGET_SEGMENTS } from '@plasterwick/shop-rules/constants';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, categoryPlans, salesPlans } from '../../db/schema.ts';
 import type { MenuItem } from '../../modules/content/resources.ts';
-import { TARGET_SEGMENTS } from '../../../../src/lib/config.ts';
 import { coverSvg } from './art.ts';
 import { artwork, insertContent, UK_SITE_ID, type MediaRef } from './insert.ts';
 

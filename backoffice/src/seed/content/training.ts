@@ -1,7 +1,7 @@
 /** Training sessions dated from the seeding day: two inside the 15-day cut-off, the rest open. */
+import { TRAINING } from '@plasterwick/shop-rules/constants';
 import type { Database } from '../../db/client.ts';
 import { trainingSessions } from '../../db/schema.ts';
-import { TRAINING } from '../../../../src/lib/config.ts';
 import { UK_SITE_ID } from './insert.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
