@@ -1,12 +1,9 @@
 /** Pure logic of the stockist locator: reading the search text, distances, links and list formatting. */
+import { formatPostcode, normalisePostcode, precisionOf } from '@plasterwick/shop-rules/postcode';
 
 /** Search radius: 50 miles, far enough to find a merchant from most of the UK, near enough to be useful. */
 export const SEARCH_RADIUS_KM = 80.47;
 export const KM_PER_MILE = 1.609344;
-
-const FULL_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?)(\d[A-Z]{2})$/;
-const DISTRICT = /^[A-Z]{1,2}\d[A-Z\d]?$/;
-const AREA = /^[A-Z]{1,2}$/;
 
 export type SearchTarget = { postcode: string } | { town: string };
 
@@ -17,11 +14,8 @@ export type SearchTarget = { postcode: string } | { town: string };
 export function readSearchText(text: string): SearchTarget | undefined {
   const trimmed = text.trim().replace(/\s+/g, ' ');
   if (!trimmed) return undefined;
-  const compact = trimmed.replace(/\s/g, '').toUpperCase();
-  const full = FULL_POSTCODE.exec(compact);
-  if (full) return { postcode: `${full[1]} ${full[2]}` };
-  if (DISTRICT.test(compact) || AREA.test(compact)) return { postcode: compact };
-  return { town: trimmed };
+  const compact = normalisePostcode(trimmed);
+  return precisionOf(compact) ? { postcode: formatPostcode(compact) } : { town: trimmed };
 }
 
 /** `{ miles: '3.1', km: '5.0' }`: UK readers think in miles; km is shown beside for the metric-minded. */

@@ -1,4 +1,5 @@
 /** Product create, update and delete: validates references (categories, plans, characteristics) then writes. */
+import { slugify } from '@plasterwick/shop-rules/slug';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -15,7 +16,6 @@ import {
   variants,
 } from '../../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
-import { slugify } from '../../seed/catalogue/gtin.ts';
 import { syncCategoryPlans } from './read-model.ts';
 import type { ProductInput, ProductUpdate } from './schemas.ts';
 

@@ -1,4 +1,5 @@
 /** Response and request schemas of the catalogue calls (docs/api-contract.md, "Catalogue"). */
+import { SLUG_SEGMENT_PATTERN } from '@plasterwick/shop-rules/slug';
 import { z } from 'zod';
 import { boundedInt, commonQuery, idList, jsonParam } from '../../lib/params.ts';
 import { htmlText } from '../../lib/sanitize.ts';
@@ -174,11 +175,7 @@ export const categoryListQuery = commonQuery.extend({
 });
 
 export const idOrSlugParams = z.object({
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a numeric id or a slug'),
+  id: z.string().min(1).max(200).regex(SLUG_SEGMENT_PATTERN, 'must be a numeric id or a slug'),
 });
 
 export const numericIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -193,7 +190,7 @@ const slug = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowercase letters, digits and hyphens');
+  .regex(SLUG_SEGMENT_PATTERN, 'must be lowercase letters, digits and hyphens');
 const positiveId = z.number().int().positive().max(2_147_483_647);
 
 export const categoryInput = z.object({

@@ -4,6 +4,7 @@
  * filters it understands. Routes in routes.ts are generated from this registry.
  */
 import { AUDIENCES } from '@plasterwick/shop-rules/constants';
+import { SLUG_PATTERN } from '@plasterwick/shop-rules/slug';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { contentEntries } from '../../db/schema.ts';
@@ -17,7 +18,7 @@ const slug = z
   .string()
   .min(1)
   .max(200)
-  .regex(/^[a-z0-9]+(?:[-/][a-z0-9]+)*$/, 'must be lowercase letters, digits, hyphens and slashes');
+  .regex(SLUG_PATTERN, 'must be lowercase letters, digits, hyphens and slashes');
 const text = (max: number) => z.string().max(max);
 
 export const mediaRefSchema = z.object({

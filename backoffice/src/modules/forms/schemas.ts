@@ -1,5 +1,6 @@
 /** Bodies of the public forms. Unknown fields are dropped, so nothing unexpected is stored. */
 import { AUDIENCES } from '@plasterwick/shop-rules/constants';
+import { FULL_POSTCODE_PATTERN } from '@plasterwick/shop-rules/postcode';
 import { z } from 'zod';
 import {
   email,
@@ -70,7 +71,7 @@ export const profileBody = z.object({
   company: optional(200),
   company_number: optionalCompanyNumber(),
   postcode: optional(10).refine(
-    (v) => v === undefined || /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i.test(v),
+    (v) => v === undefined || FULL_POSTCODE_PATTERN.test(v),
     'Please enter a valid postcode',
   ),
   audience,

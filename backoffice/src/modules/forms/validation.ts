@@ -1,6 +1,6 @@
 /** The form rules of spec §5, with their exact messages, as zod building blocks. */
+import { POSTCODE_PATTERN } from '@plasterwick/shop-rules/postcode';
 import { z } from 'zod';
-import { POSTCODE_PATTERN } from '../store-locator/postcode.ts';
 
 export const MESSAGES = {
   required: 'Field required',

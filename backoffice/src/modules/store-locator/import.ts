@@ -3,10 +3,10 @@
  * (`pcds`/`pcd`, `lat`, `long`) and upserts the rows into the postcode table with district or full precision.
  * Malformed rows are rejected with their line number; the rest are imported.
  */
+import { normalisePostcode, precisionOf, type Precision } from '@plasterwick/shop-rules/postcode';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { postcodes } from '../../db/schema.ts';
-import { normalisePostcode, precisionOf, type Precision } from './postcode.ts';
 
 export interface ImportResult {
   imported: number;

@@ -2,13 +2,13 @@
  * `GET /store-locator`: stockists near a point, postcode or town, nearest first; `GET /store-locator/{id}` one
  * stockist; create, update and delete with the API key (each write bumps the content version).
  */
+import { POSTCODE_PATTERN } from '@plasterwick/shop-rules/postcode';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import { audienceSchema } from '../content/resources.ts';
-import { POSTCODE_PATTERN } from './postcode.ts';
 import {
   originFromPostcode,
   originFromTown,

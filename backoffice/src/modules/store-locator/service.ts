@@ -1,10 +1,11 @@
 /** Stockist search by distance (earthdistance) from a point, a postcode (most precise known) or a town. */
+import { formatPostcode } from '@plasterwick/shop-rules/postcode';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { postcodes, stockists } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { formatPostcode, geocodeCandidates } from './postcode.ts';
+import { geocodeCandidates } from './postcode.ts';
 
 export const stockistTypes = ['builders_merchant', 'trade_counter', 'diy_store'] as const;
 

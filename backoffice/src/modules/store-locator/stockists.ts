@@ -3,17 +3,14 @@
  * taken from the postcode table (the most precise code known), so staff can add a shop from its address alone.
  */
 import { AUDIENCES } from '@plasterwick/shop-rules/constants';
+import { formatPostcode, FULL_POSTCODE_PATTERN, normalisePostcode } from '@plasterwick/shop-rules/postcode';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { stockists } from '../../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { isUkPhone, MESSAGES, required } from '../forms/validation.ts';
-import { formatPostcode, normalisePostcode } from './postcode.ts';
 import { originFromPostcode, stockistTypes, type Stockist } from './service.ts';
-
-/** A full UK postcode (outward and inward parts), any case and spacing: a shop has an exact address. */
-const FULL_POSTCODE = /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i;
 
 /**
  * The UK with the Channel Islands and the Isle of Man: a point outside is a typo or swapped coordinates, which
@@ -35,7 +32,8 @@ const stockistFields = {
   type: z.enum(stockistTypes, { error: `must be one of ${stockistTypes.join(', ')}` }),
   address: required(300),
   town: required(100),
-  postcode: required(10).pipe(z.string().regex(FULL_POSTCODE, MESSAGES.postcode)),
+  /** A shop has an exact address: a full postcode. */
+  postcode: required(10).pipe(z.string().regex(FULL_POSTCODE_PATTERN, MESSAGES.postcode)),
   latitude,
   longitude,
   phone: required(40).pipe(z.string().refine(isUkPhone, MESSAGES.phone)),

@@ -1,4 +1,4 @@
-/** GTIN helpers (GS1 mod-10 check digit) and the spec's slug rule. */
+/** GTIN helpers (GS1 mod-10 check digit). */
 
 /** GS1 check digit for the digits of a GTIN without its check digit. */
 export function gtinCheckDigit(body: string): number {
@@ -15,17 +15,4 @@ export function gtinCheckDigit(body: string): number {
 export function isValidGtin(code: string): boolean {
   if (!/^\d{8,14}$/.test(code)) return false;
   return gtinCheckDigit(code.slice(0, -1)) === Number(code.at(-1));
-}
-
-/** Spec §5 slug rule: lowercase, accents stripped, spaces and apostrophes to hyphens, œ to oe, no trailing hyphen. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/œ/g, 'oe')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\s'’]+/g, '-')
-    .replace(/[^a-z0-9/-]+/g, '')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-|-$/g, '');
 }

@@ -3,6 +3,7 @@
  * the product range with variants, prices, packshots, pictograms, in-use images, related products and a
  * technical data sheet (PDF) per product, registered as a `notice` content entry.
  */
+import { slugify } from '@plasterwick/shop-rules/slug';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -26,7 +27,7 @@ import { mediaUrl } from '../../lib/media.ts';
 import { storeFile, storeSvgImage } from '../media.ts';
 import { categoryCoverSvg, packshotSvg, pictogramSvg, pictograms, sceneSvg, scenes } from './artwork.ts';
 import { productDescription, productInstructions } from './descriptions.ts';
-import { gtinCheckDigit, slugify } from './gtin.ts';
+import { gtinCheckDigit } from './gtin.ts';
 import { renderPdf } from './pdf.ts';
 import { productsData, type ProductSeed } from './products-data.ts';
 import {
