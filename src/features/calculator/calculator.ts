@@ -2,6 +2,7 @@
  * The calculator's form logic, free of React: validates what was typed (spec §5 messages), works out the surface,
  * the kilograms with wastage, and the cheapest pack mix, and words the answer.
  */
+import { lineTotal, sumPence } from '@plasterwick/shop-rules/money';
 import type { Audience } from '../../lib/config.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { cheapestPackMix, type PackMix } from './packs.ts';
@@ -177,18 +178,19 @@ export function formatQuantity(value: number): string {
   return String(roundHundredths(value));
 }
 
-/** Totals of a mix in both VAT bases (the optimiser worked on the inc-VAT price people pay). */
+/**
+ * Totals of a mix in both VAT bases (the optimiser worked on the inc-VAT price people pay): each basis is its
+ * shelf price times the count, as the pages show them; the basket works VAT out per line instead.
+ */
 export function mixTotals(mix: PackMix, product: CalculatorProduct): { exVat: number; incVat: number } {
-  return mix.lines.reduce(
-    (totals, line) => {
-      const pack = product.packs.find((candidate) => candidate.reference === line.pack.reference);
-      return {
-        exVat: totals.exVat + (pack?.exVat ?? 0) * line.count,
-        incVat: totals.incVat + (pack?.incVat ?? 0) * line.count,
-      };
-    },
-    { exVat: 0, incVat: 0 },
-  );
+  const lines = mix.lines.map((line) => ({
+    pack: product.packs.find((candidate) => candidate.reference === line.pack.reference),
+    count: line.count,
+  }));
+  return {
+    exVat: sumPence(lines.map(({ pack, count }) => lineTotal(pack?.exVat ?? 0, count))),
+    incVat: sumPence(lines.map(({ pack, count }) => lineTotal(pack?.incVat ?? 0, count))),
+  };
 }
 
 /** "2 × 25 kg bag and 1 × 5 kg bag = 55 kg for 63,20 £" (pro: ex VAT, DIY: inc VAT). */

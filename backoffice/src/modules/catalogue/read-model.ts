@@ -4,6 +4,7 @@
  * range is a few hundred products at most, and PGlite answers one query at a time, so one load per plan beats a
  * query per request. Text matching stays in Postgres (search module).
  */
+import { grossFromNet } from '@plasterwick/shop-rules/money';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -72,11 +73,11 @@ export interface PlanCatalogue {
   characteristics: CharacteristicDefinition[];
 }
 
-/** Price object of the contract; VAT rounded to the penny. */
+/** Price object of the contract; VAT rounded to the penny, half up. */
 export function priceOf(exVat: number, plan: SalesPlan): Price {
   return {
     ex_vat: exVat,
-    inc_vat: Math.round((exVat * (10_000 + plan.vatRateBp)) / 10_000),
+    inc_vat: grossFromNet(exVat, plan.vatRateBp),
     vat_rate: plan.vatRateBp / 100,
     currency: plan.currencyCode,
   };
