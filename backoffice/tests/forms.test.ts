@@ -1,10 +1,10 @@
 /** Public forms: spec §5 messages, storage, job link, rate limit, and the account-only calls. */
+import { isCompanyNumber, isUkPhone, MESSAGES } from '@plasterwick/shop-rules/validation';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { submissions } from '../src/db/schema.ts';
-import { isCompanyNumber, isUkPhone, MESSAGES } from '../src/modules/forms/validation.ts';
 import { createTestApp, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;

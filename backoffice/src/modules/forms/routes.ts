@@ -5,6 +5,12 @@
  * (`address`, `wishlist/send`) answer 401.
  */
 import rateLimit from '@fastify/rate-limit';
+import {
+  applicationBody,
+  constructionStartsBody,
+  contactBody,
+  profileBody,
+} from '@plasterwick/shop-rules/forms';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +18,6 @@ import { z } from 'zod';
 import { contentEntries, submissions } from '../../db/schema.ts';
 import { ApiError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
-import { applicationBody, constructionStartsBody, contactBody, profileBody } from './schemas.ts';
 import {
   deleteSubmission,
   findSubmission,

@@ -3,13 +3,13 @@
  * taken from the postcode table (the most precise code known), so staff can add a shop from its address alone.
  */
 import { AUDIENCES } from '@plasterwick/shop-rules/constants';
-import { formatPostcode, FULL_POSTCODE_PATTERN, normalisePostcode } from '@plasterwick/shop-rules/postcode';
+import { fullPostcode, phone, required } from '@plasterwick/shop-rules/forms';
+import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postcode';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { stockists } from '../../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
-import { isUkPhone, MESSAGES, required } from '../forms/validation.ts';
 import { originFromPostcode, stockistTypes, type Stockist } from './service.ts';
 
 /**
@@ -33,10 +33,10 @@ const stockistFields = {
   address: required(300),
   town: required(100),
   /** A shop has an exact address: a full postcode. */
-  postcode: required(10).pipe(z.string().regex(FULL_POSTCODE_PATTERN, MESSAGES.postcode)),
+  postcode: fullPostcode(),
   latitude,
   longitude,
-  phone: required(40).pipe(z.string().refine(isUkPhone, MESSAGES.phone)),
+  phone: phone(),
   opening_hours: z.array(z.object({ days: required(50), hours: required(50) })).max(14),
   audiences: z
     .array(z.enum(AUDIENCES, { error: `must be ${AUDIENCES.join(' or ')}` }))

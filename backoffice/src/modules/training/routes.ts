@@ -4,6 +4,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import { TRAINING } from '@plasterwick/shop-rules/constants';
+import { trainingRegistrationBody } from '@plasterwick/shop-rules/forms';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +13,6 @@ import { submissions, trainingSessions } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { commonQuery } from '../../lib/params.ts';
 import { createdBody, errorBody, formRateLimit } from '../forms/routes.ts';
-import { email, phone, required } from '../forms/validation.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KIND = 'training-registration';
@@ -53,23 +53,6 @@ export const trainingSessionItem = z.object({
   min_participants: z.number().int(),
   max_participants: z.number().int(),
   registration_open: z.boolean(),
-});
-
-const participant = z.object({
-  first_name: required(100),
-  last_name: required(100),
-  email: email().optional(),
-});
-const registrationBody = z.object({
-  session_id: z.coerce.number({ error: 'Field required' }).int().positive().max(2_147_483_647),
-  company: required(200),
-  contact_name: required(200),
-  email: email(),
-  phone: phone(),
-  participants: z
-    .array(participant, { error: 'Field required' })
-    .min(TRAINING.minParticipants, `Please register at least ${TRAINING.minParticipants} participants`)
-    .max(TRAINING.maxParticipants, `Please register at most ${TRAINING.maxParticipants} participants`),
 });
 
 /** Registration is open while the course starts at least 15 days from now. */
@@ -139,7 +122,7 @@ export const trainingRoutes: FastifyPluginAsync = async (plugin) => {
         tags: ['training'],
         summary: 'Register 3 to 5 participants on a session (closes 15 days before it starts)',
         querystring: commonQuery,
-        body: registrationBody,
+        body: trainingRegistrationBody,
         response: { 201: createdBody, 400: errorBody, 404: errorBody, 429: errorBody },
       },
     },
