@@ -5,7 +5,7 @@
  * Use `t('key')` for the `common` namespace and `t('namespace:key')` for the others.
  */
 import i18next, { type TOptions } from 'i18next';
-import { FALLBACK_LANG, LOCALE } from '../lib/config.ts';
+import { FALLBACK_LANG, LOCALE } from '@plasterwick/shop-rules/constants';
 
 type Catalogue = Record<string, unknown>;
 
