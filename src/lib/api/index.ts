@@ -1,7 +1,7 @@
 /**
  * Entry point of the storefront's API layer for the build and SSR: one `ApiClient` per audience, plus every call
- * (re-exported) and the storefront's types. Islands import the call modules they need directly and use the
- * same-origin client of `features/site/island-api.ts`.
+ * (re-exported) and the storefront's types. Islands import the call modules they need directly and call them with
+ * the site feature's same-origin `islandApi()`.
  */
 import { PLAN_IDS, type Audience } from '../config.ts';
 import { ApiClient } from './client.ts';
