@@ -2,12 +2,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
+import { trainingSessionItem } from '../src/modules/training/schemas.ts';
 import {
   atMostParticipantsMessage,
   notEnoughPlacesMessage,
   registrationOpen,
-  trainingSessionItem,
-} from '../src/modules/training/routes.ts';
+} from '../src/modules/training/service.ts';
 import { createTestApp, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;

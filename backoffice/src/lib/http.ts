@@ -93,6 +93,9 @@ export const personal = {
   },
 };
 
+/** The answer naming the id of the entity a write created, changed or deleted: `{ data: { id } }`. */
+export const idResponse = z.object({ data: z.object({ id: z.number().int() }) });
+
 // ---- delete by id ----------------------------------------------------------------------------------------
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -100,7 +103,6 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const deleteQuery = commonQuery.extend({ id: id.optional() });
 /** No body at all arrives as null (id in the query). */
 export const deleteBody = z.object({ id }).nullish();
-export const deletedResponse = z.object({ data: z.object({ id: z.number().int() }) });
 
 export interface DeleteByIdRoute {
   path: string;
@@ -127,7 +129,7 @@ export function deleteByIdRoute(plugin: FastifyInstance, route: DeleteByIdRoute)
         summary: route.summary,
         querystring: deleteQuery,
         body: deleteBody,
-        response: { 200: deletedResponse, ...errorResponses(400, 401, 404, ...(route.moreErrors ?? [])) },
+        response: { 200: idResponse, ...errorResponses(400, 401, 404, ...(route.moreErrors ?? [])) },
       },
     },
     async (request) => {

@@ -2,14 +2,20 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requirePlan } from '../../lib/context.ts';
-import { cacheKey, deleteByIdRoute, errorResponses, sendCached, staffOnly } from '../../lib/http.ts';
+import {
+  cacheKey,
+  deleteByIdRoute,
+  errorResponses,
+  idResponse,
+  sendCached,
+  staffOnly,
+} from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
 import {
   categoryInput,
   categoryListQuery,
   categoryListResponse,
   categoryUpdate,
-  createdResponse,
   filtersQuery,
   filtersResponse,
   idOrSlugParams,
@@ -97,7 +103,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
         summary: 'Create a category',
         querystring: commonQuery,
         body: categoryInput,
-        response: { 201: createdResponse, ...writeErrors },
+        response: { 201: idResponse, ...writeErrors },
       },
     },
     async (request, reply) => {
@@ -118,7 +124,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
         summary: 'Update a category (body has id)',
         querystring: commonQuery,
         body: categoryUpdate,
-        response: { 200: createdResponse, ...writeErrors },
+        response: { 200: idResponse, ...writeErrors },
       },
     },
     async (request) => {
@@ -203,7 +209,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
         summary: 'Create a product with its variants, prices, plans and characteristics',
         querystring: commonQuery,
         body: productInput,
-        response: { 201: createdResponse, ...writeErrors },
+        response: { 201: idResponse, ...writeErrors },
       },
     },
     async (request, reply) => {
@@ -224,7 +230,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
         summary: 'Update a product (body has id; each given set replaces the stored one)',
         querystring: commonQuery,
         body: productUpdate,
-        response: { 200: createdResponse, ...writeErrors },
+        response: { 200: idResponse, ...writeErrors },
       },
     },
     async (request) => {

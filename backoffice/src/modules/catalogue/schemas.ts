@@ -249,7 +249,6 @@ export type ProductUpdate = z.infer<typeof productUpdate>;
 
 // ---- answers -----------------------------------------------------------------------------------------------
 
-export const createdResponse = z.object({ data: z.object({ id: z.number().int() }) });
 export const categoryListResponse = z.object({ data: z.object({ items: z.array(categorySchema) }) });
 export const productListResponse = z.object({
   data: z.object({

@@ -4,102 +4,60 @@
  * API key. Accounts do not exist yet: `profile` stores the sign-up details only, and the account-only calls
  * (`address`, `wishlist/send`) answer 401.
  */
-import rateLimit from '@fastify/rate-limit';
-import {
-  applicationBody,
-  constructionStartsBody,
-  contactBody,
-  profileBody,
-} from '@plasterwick/shop-rules/forms';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contentEntries, submissions } from '../../db/schema.ts';
-import { ApiError, badRequest, unauthorized } from '../../lib/errors.ts';
-import { boundedInt, commonQuery } from '../../lib/params.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { deleteByIdRoute, errorResponses, idResponse, limitedBy, staffOnly } from '../../lib/http.ts';
+import { commonQuery } from '../../lib/params.ts';
 import {
+  publicForms,
+  submissionListQuery,
+  submissionListResponse,
+  submissionParams,
+  submissionResponse,
+  submissionUpdateBody,
+} from './schemas.ts';
+import {
+  createSubmission,
   deleteSubmission,
   findSubmission,
   listSubmissions,
-  submissionItem,
-  submissionStatuses,
   updateSubmission,
-} from './submissions.ts';
+} from './service.ts';
 
-export const errorBody = z.object({
-  status: z.string(),
-  message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-export const createdBody = z.object({ data: z.object({ id: z.number().int() }) });
-/** Generous: a person filling a form never meets it; a script posting in a loop does. */
-export const formRateLimit = { max: 100, timeWindow: '1 minute' };
+const staffErrors = errorResponses(400, 401, 404);
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const adminErrors = { 400: errorBody, 401: errorBody, 404: errorBody };
-const updateBody = z
-  .object({
-    id,
-    status: z.enum(submissionStatuses).optional(),
-    note: z.string().trim().max(2000).optional(),
-  })
-  .refine((body) => body.status !== undefined || body.note !== undefined, {
-    message: 'Give a status or a note to change',
-    path: ['status'],
-  });
-
-const forms = [
-  { path: 'contact', body: contactBody, summary: 'Contact form' },
-  { path: 'construction-starts', body: constructionStartsBody, summary: 'Jobsite support request' },
-  { path: 'application', body: applicationBody, summary: 'Job application (page_id of the job, optional)' },
-  { path: 'profile', body: profileBody, summary: 'Sign-up profile (stored; accounts come later)' },
+/** Calls that will need a customer account; until accounts exist they answer 401. */
+const accountCalls = [
+  ['GET', '/address', 'Addresses'],
+  ['GET', '/address/:id', 'One address'],
+  ['POST', '/address', 'Add an address'],
+  ['PUT', '/address', 'Update an address'],
+  ['DELETE', '/address', 'Delete an address'],
+  ['POST', '/wishlist/send', 'Send the wishlist by email'],
 ] as const;
 
 export const formRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  await app.register(rateLimit, { global: false });
 
-  for (const form of forms) {
+  for (const form of publicForms) {
     app.post(
       `/${form.path}`,
       {
-        config: { rateLimit: formRateLimit },
+        ...limitedBy('form'),
         schema: {
           tags: ['forms'],
           summary: form.summary,
           querystring: commonQuery,
           body: form.body,
-          response: { 201: createdBody, 400: errorBody, 404: errorBody, 429: errorBody },
+          response: { 201: idResponse, ...errorResponses(400, 404, 429) },
         },
       },
       async (request, reply) => {
-        const { site } = await app.context(request.query);
+        const { site } = await request.shop.context;
         const body = request.body as Record<string, unknown>;
-        if (form.path === 'application' && body.page_id !== undefined) {
-          const [job] = await app.db
-            .select({ id: contentEntries.id, title: contentEntries.title })
-            .from(contentEntries)
-            .where(
-              and(
-                eq(contentEntries.id, Number(body.page_id)),
-                eq(contentEntries.resource, 'page'),
-                eq(contentEntries.type, 'job'),
-                eq(contentEntries.status, 'published'),
-              ),
-            );
-          if (!job) {
-            throw new ApiError(400, 'invalid_request', 'This job offer does not exist or is closed', {
-              errors: [{ field: 'body.page_id', message: 'Unknown job offer' }],
-            });
-          }
-        }
-        const [row] = await app.db
-          .insert(submissions)
-          .values({ siteId: site.id, kind: form.path, data: body })
-          .returning({ id: submissions.id });
-        if (!row) throw new Error('insert returned no row');
-        return reply.status(201).send({ data: { id: row.id } });
+        const id = await createSubmission(app.db, site.id, form.path, body);
+        return reply.status(201).send({ data: { id } });
       },
     );
 
@@ -108,30 +66,22 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
 
   /** Index, show, update and delete of one form's submissions; the key is checked before anything else. */
   function registerStaffRoutes(kind: string, label: string) {
-    const staff = { preValidation: app.requireApiKey };
-    const schema = { tags: ['forms'], security: [{ apiKey: [] }] };
+    const schema = { ...staffOnly.schema, tags: ['forms'] };
 
     app.get(
       `/${kind}`,
       {
-        ...staff,
+        ...staffOnly,
         schema: {
           ...schema,
           summary: `${label}: submissions, newest first (API key)`,
-          querystring: commonQuery.extend({
-            status: z.enum(submissionStatuses).optional(),
-            perPage: boundedInt(1, 100, 50),
-            page: boundedInt(1, 100000, 1),
-          }),
-          response: {
-            200: z.object({ data: z.object({ items: z.array(submissionItem), total: z.number().int() }) }),
-            ...adminErrors,
-          },
+          querystring: submissionListQuery,
+          response: { 200: submissionListResponse, ...staffErrors },
         },
       },
       async (request) => {
-        const { status, perPage, page, ...common } = request.query;
-        const { site } = await app.context(common);
+        const { status, perPage, page } = request.query;
+        const { site } = await request.shop.context;
         return { data: await listSubmissions(app.db, { siteId: site.id, kind, status, page, perPage }) };
       },
     );
@@ -139,17 +89,17 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
     app.get(
       `/${kind}/:id`,
       {
-        ...staff,
+        ...staffOnly,
         schema: {
           ...schema,
           summary: `${label}: one submission (API key)`,
-          params: z.object({ id }),
+          params: submissionParams,
           querystring: commonQuery,
-          response: { 200: z.object({ data: submissionItem }), ...adminErrors },
+          response: { 200: submissionResponse, ...staffErrors },
         },
       },
       async (request) => {
-        const { site } = await app.context(request.query);
+        const { site } = await request.shop.context;
         return { data: await findSubmission(app.db, site.id, kind, request.params.id) };
       },
     );
@@ -157,81 +107,40 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
     app.put(
       `/${kind}`,
       {
-        ...staff,
+        ...staffOnly,
         schema: {
           ...schema,
           summary: `${label}: set the handling status (new, in_progress, done) and/or the staff note (API key)`,
           querystring: commonQuery,
-          body: updateBody,
-          response: { 200: z.object({ data: submissionItem }), ...adminErrors },
+          body: submissionUpdateBody,
+          response: { 200: submissionResponse, ...staffErrors },
         },
       },
       async (request) => {
-        const { site } = await app.context(request.query);
-        const { id: submissionId, ...changes } = request.body;
-        return { data: await updateSubmission(app.db, site.id, kind, submissionId, changes) };
+        const { site } = await request.shop.context;
+        const { id, ...changes } = request.body;
+        return { data: await updateSubmission(app.db, site.id, kind, id, changes) };
       },
     );
 
-    app.delete(
-      `/${kind}`,
-      {
-        ...staff,
-        schema: {
-          ...schema,
-          summary: `${label}: delete a submission (API key; id in the body or the query)`,
-          querystring: commonQuery.extend({ id: id.optional() }),
-          body: z.object({ id }).nullish(),
-          response: { 200: z.object({ data: z.object({ id: z.number().int() }) }), ...adminErrors },
-        },
-      },
-      async (request) => {
-        const { id: queryId, ...common } = request.query;
-        const { site } = await app.context(common);
-        const submissionId = request.body?.id ?? queryId;
-        if (submissionId === undefined) {
-          throw badRequest('id is required (in the body or the query)', [
-            { field: 'id', message: 'Required' },
-          ]);
-        }
-        await deleteSubmission(app.db, site.id, kind, submissionId);
-        return { data: { id: submissionId } };
-      },
-    );
+    deleteByIdRoute(plugin, {
+      path: `/${kind}`,
+      tags: ['forms'],
+      summary: `${label}: delete a submission (API key; id in the body or the query)`,
+      remove: (siteId, id) => deleteSubmission(app.db, siteId, kind, id),
+      // Submissions are not published content: nothing to rebuild.
+      changesContent: false,
+    });
   }
 
-  const accountsOnly = async () => {
-    throw unauthorized('Please log in: customer accounts are not available yet');
-  };
-  const accountSchema = { tags: ['account'], response: { 401: errorBody } };
-  app.get(
-    '/address',
-    { schema: { ...accountSchema, summary: 'Addresses (needs an account)' } },
-    accountsOnly,
-  );
-  app.get(
-    '/address/:id',
-    { schema: { ...accountSchema, summary: 'One address (needs an account)' } },
-    accountsOnly,
-  );
-  app.post(
-    '/address',
-    { schema: { ...accountSchema, summary: 'Add an address (needs an account)' } },
-    accountsOnly,
-  );
-  app.put(
-    '/address',
-    { schema: { ...accountSchema, summary: 'Update an address (needs an account)' } },
-    accountsOnly,
-  );
-  app.delete(
-    '/address',
-    { schema: { ...accountSchema, summary: 'Delete an address (needs an account)' } },
-    accountsOnly,
-  );
-  app.post(
-    '/wishlist/send',
-    { schema: { ...accountSchema, summary: 'Send the wishlist by email (needs an account)' } },
-    accountsOnly,
-  );
+  for (const [method, url, what] of accountCalls) {
+    app.route({
+      method,
+      url,
+      schema: { tags: ['account'], summary: `${what} (needs an account)`, response: errorResponses(401) },
+      handler: async () => {
+        throw unauthorized('Please log in: customer accounts are not available yet');
+      },
+    });
+  }
 };

@@ -1,27 +1,52 @@
 /**
- * Staff side of the public forms: list, read, update the handling status of, and delete stored submissions.
- * Submissions hold personal data, so every call here needs the API key.
+ * Form submissions: a visitor's form stored as sent (after its schema), and the staff side: list, read, update
+ * the handling status of, and delete them. Submissions hold personal data, so every staff call needs the API key.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { submissions } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { contentEntries, submissions } from '../../db/schema.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
+import type { SubmissionItem, SubmissionStatus } from './schemas.ts';
 
-export const submissionStatuses = ['new', 'in_progress', 'done'] as const;
-export type SubmissionStatus = (typeof submissionStatuses)[number];
+/** Stores a visitor's form; an application names an open job offer, when it names one. */
+export async function createSubmission(
+  db: Database,
+  siteId: number,
+  kind: string,
+  data: Record<string, unknown>,
+): Promise<number> {
+  if (kind === 'application' && data.page_id !== undefined) {
+    const [job] = await db
+      .select({ id: contentEntries.id, title: contentEntries.title })
+      .from(contentEntries)
+      .where(
+        and(
+          eq(contentEntries.id, Number(data.page_id)),
+          eq(contentEntries.resource, 'page'),
+          eq(contentEntries.type, 'job'),
+          eq(contentEntries.status, 'published'),
+        ),
+      );
+    if (!job) {
+      throw new ApiError(400, 'invalid_request', 'This job offer does not exist or is closed', {
+        errors: [{ field: 'body.page_id', message: 'Unknown job offer' }],
+      });
+    }
+  }
+  return insertSubmission(db, siteId, kind, data);
+}
 
-export const submissionItem = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  status: z.enum(submissionStatuses),
-  note: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  /** The fields the visitor sent, as the form's schema validated them. */
-  data: z.record(z.string(), z.unknown()),
-});
-export type SubmissionItem = z.infer<typeof submissionItem>;
+/** Inserts a submission as given (its form's schema has validated it); returns its id. */
+export async function insertSubmission(
+  db: Database,
+  siteId: number,
+  kind: string,
+  data: Record<string, unknown>,
+): Promise<number> {
+  const [row] = await db.insert(submissions).values({ siteId, kind, data }).returning({ id: submissions.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
 
 type SubmissionRow = typeof submissions.$inferSelect;
 
