@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { submissionItem } from '../src/modules/forms/schemas.ts';
-import { stockistSchema } from '../src/modules/store-locator/service.ts';
+import { stockistSchema } from '../src/modules/store-locator/schemas.ts';
 import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;

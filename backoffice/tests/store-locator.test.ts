@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { importPostcodes, parsePostcodeCsv } from '../src/modules/store-locator/import.ts';
 import { geocodeCandidates } from '../src/modules/store-locator/postcode.ts';
-import { originSchema, stockistItem } from '../src/modules/store-locator/service.ts';
+import { originSchema, stockistItem } from '../src/modules/store-locator/schemas.ts';
 import { createTestApp, PART_PLAN, q, type TestApp } from './helpers.ts';
 import {
   FIXTURE_DISTRICT_COUNT,

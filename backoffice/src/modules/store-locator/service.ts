@@ -1,39 +1,38 @@
 /** Stockist search by distance (earthdistance) from a point, a postcode (most precise known) or a town. */
 import { formatPostcode } from '@plasterwick/shop-rules/postcode';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { postcodes, stockists } from '../../db/schema.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { ApiError, badRequest } from '../../lib/errors.ts';
 import { geocodeCandidates } from './postcode.ts';
+import type { Origin, stockistTypes } from './schemas.ts';
 
-export const stockistTypes = ['builders_merchant', 'trade_counter', 'diy_store'] as const;
-
-/** A stockist as the API returns it (search results add `distance_km`). */
-export const stockistSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  type: z.enum(stockistTypes),
-  address: z.string(),
-  town: z.string(),
-  postcode: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-  phone: z.string(),
-  opening_hours: z.array(z.object({ days: z.string(), hours: z.string() })),
-  audiences: z.array(z.string()),
-});
-export type Stockist = z.infer<typeof stockistSchema>;
-
-export const stockistItem = stockistSchema.extend({ distance_km: z.number() });
-
-export const originSchema = z.object({
-  latitude: z.number(),
-  longitude: z.number(),
-  label: z.string(),
-  precision: z.enum(['point', 'full', 'district', 'area', 'town']),
-});
-export type Origin = z.infer<typeof originSchema>;
+/** Where a search starts: the point lat+lng (both or neither), else the postcode, else the town. */
+export async function findOrigin(
+  db: Database,
+  siteId: number,
+  from: { lat?: number; lng?: number; postcode?: string; town?: string },
+): Promise<Origin> {
+  const { lat, lng, postcode, town } = from;
+  if (lat !== undefined || lng !== undefined) {
+    if (lat === undefined || lng === undefined) {
+      throw badRequest('lat and lng go together', [
+        { field: `querystring.${lat === undefined ? 'lat' : 'lng'}`, message: 'Required with the other' },
+      ]);
+    }
+    return {
+      latitude: lat,
+      longitude: lng,
+      label: `${lat.toFixed(4)}, ${lng.toFixed(4)}`,
+      precision: 'point',
+    };
+  }
+  if (postcode) return originFromPostcode(db, postcode);
+  if (town) return originFromTown(db, siteId, town);
+  throw badRequest('Give lat and lng, a postcode or a town', [
+    { field: 'querystring.postcode', message: 'Required without lat/lng or town' },
+  ]);
+}
 
 export async function originFromPostcode(db: Database, value: string): Promise<Origin> {
   const candidates = geocodeCandidates(value);

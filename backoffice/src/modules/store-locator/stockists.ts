@@ -2,88 +2,13 @@
  * One stockist by id, and the staff writes (create, update, delete). Coordinates may be left out: they are then
  * taken from the postcode table (the most precise code known), so staff can add a shop from its address alone.
  */
-import { AUDIENCES } from '@plasterwick/shop-rules/constants';
-import { fullPostcode, phone, required } from '@plasterwick/shop-rules/forms';
 import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postcode';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { stockists } from '../../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
-import { originFromPostcode, stockistTypes, type Stockist } from './service.ts';
-
-/**
- * The UK with the Channel Islands and the Isle of Man: a point outside is a typo or swapped coordinates, which
- * would put the shop in the sea and out of every search radius.
- */
-export const UK_BOUNDS = { latitude: [49, 61], longitude: [-9, 2] } as const;
-
-const latitude = z
-  .number({ error: 'must be a number' })
-  .min(UK_BOUNDS.latitude[0], `must be within the UK (${UK_BOUNDS.latitude.join(' to ')})`)
-  .max(UK_BOUNDS.latitude[1], `must be within the UK (${UK_BOUNDS.latitude.join(' to ')})`);
-const longitude = z
-  .number({ error: 'must be a number' })
-  .min(UK_BOUNDS.longitude[0], `must be within the UK (${UK_BOUNDS.longitude.join(' to ')})`)
-  .max(UK_BOUNDS.longitude[1], `must be within the UK (${UK_BOUNDS.longitude.join(' to ')})`);
-
-const stockistFields = {
-  name: required(200),
-  type: z.enum(stockistTypes, { error: `must be one of ${stockistTypes.join(', ')}` }),
-  address: required(300),
-  town: required(100),
-  /** A shop has an exact address: a full postcode. */
-  postcode: fullPostcode(),
-  latitude,
-  longitude,
-  phone: phone(),
-  opening_hours: z.array(z.object({ days: required(50), hours: required(50) })).max(14),
-  audiences: z
-    .array(z.enum(AUDIENCES, { error: `must be ${AUDIENCES.join(' or ')}` }))
-    .min(1, 'Field required')
-    .max(AUDIENCES.length)
-    .refine((list) => new Set(list).size === list.length, 'must not repeat an audience'),
-};
-
-/** Latitude and longitude describe one point: both or neither. */
-function coordinatesTogether(body: { latitude?: number; longitude?: number }, ctx: z.RefinementCtx) {
-  if ((body.latitude === undefined) !== (body.longitude === undefined)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [body.latitude === undefined ? 'latitude' : 'longitude'],
-      message: 'Give latitude and longitude together (or neither, to locate the postcode)',
-    });
-  }
-}
-
-export const stockistCreateBody = z
-  .object({
-    ...stockistFields,
-    latitude: latitude.optional(),
-    longitude: longitude.optional(),
-    opening_hours: stockistFields.opening_hours.default([]),
-  })
-  .superRefine(coordinatesTogether);
-export type StockistCreate = z.infer<typeof stockistCreateBody>;
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const stockistUpdateBody = z
-  .object({
-    id,
-    name: stockistFields.name.optional(),
-    type: stockistFields.type.optional(),
-    address: stockistFields.address.optional(),
-    town: stockistFields.town.optional(),
-    postcode: stockistFields.postcode.optional(),
-    latitude: latitude.optional(),
-    longitude: longitude.optional(),
-    phone: stockistFields.phone.optional(),
-    opening_hours: stockistFields.opening_hours.optional(),
-    audiences: stockistFields.audiences.optional(),
-  })
-  .superRefine(coordinatesTogether);
-export type StockistUpdate = z.infer<typeof stockistUpdateBody>;
+import type { Stockist, StockistCreate, StockistUpdate } from './schemas.ts';
+import { originFromPostcode } from './service.ts';
 
 type StockistRow = typeof stockists.$inferSelect;
 
