@@ -17,10 +17,9 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ReadCache } from './lib/cache.ts';
-import { contextResolver, installRequestValues, resolveContext, type RequestContext } from './lib/context.ts';
+import { contextResolver, installRequestValues } from './lib/context.ts';
 import { ApiError, badRequest } from './lib/errors.ts';
 import { installHttpKit } from './lib/http.ts';
-import type { CommonQuery } from './lib/params.ts';
 import { bumpContentVersion } from './modules/content/service.ts';
 import { apiModules } from './modules/index.ts';
 
@@ -29,8 +28,6 @@ declare module 'fastify' {
     db: Database;
     config: Config;
     cache: ReadCache;
-    /** Site and plan of the request's common query parameters. */
-    context(query: CommonQuery): Promise<RequestContext>;
     /** Call after any write to catalogue or CMS data: clears read caches and bumps the content version. */
     contentChanged(): Promise<void>;
   }
@@ -73,7 +70,6 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('cache', cache);
-  app.decorate('context', (query: CommonQuery) => resolveContext(db, cache, query));
   app.decorate('contentChanged', async () => {
     cache.clear();
     await bumpContentVersion(db);

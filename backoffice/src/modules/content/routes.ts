@@ -42,6 +42,21 @@ const errors = errorResponses(400, 401, 404);
 const audienceOf = (explicit: string | undefined, plan: { target: string } | undefined) =>
   explicit ?? plan?.target;
 
+/** Resources of the generic helper built from other data: their writes and items answer 405, saying why. */
+const derivedResources = [
+  {
+    path: '/sitemap',
+    noWrites: 'The sitemap is built from the published pages, categories and folders; change those instead',
+    noItems: 'The sitemap is one document with no items of its own; read it with GET /sitemap',
+  },
+  {
+    path: '/city',
+    noWrites: "Cities are derived from stockists' towns and postcodes; write stockists with /store-locator",
+    noItems:
+      'Cities have no id (they are derived from stockists); search them with GET /city?q= or ?postcode=',
+  },
+];
+
 export const contentRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
@@ -115,35 +130,23 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 
-  refuseCalls(plugin, {
-    path: '/sitemap',
-    methods: ['POST', 'PUT', 'DELETE'],
-    allow: ['GET', 'HEAD'],
-    tags: ['content'],
-    message: 'The sitemap is built from the published pages, categories and folders; change those instead',
-  });
-  refuseCalls(plugin, {
-    path: '/sitemap/:id',
-    methods: ['GET'],
-    allow: [],
-    tags: ['content'],
-    message: 'The sitemap is one document with no items of its own; read it with GET /sitemap',
-  });
-  refuseCalls(plugin, {
-    path: '/city',
-    methods: ['POST', 'PUT', 'DELETE'],
-    allow: ['GET', 'HEAD'],
-    tags: ['content'],
-    message: "Cities are derived from stockists' towns and postcodes; write stockists with /store-locator",
-  });
-  refuseCalls(plugin, {
-    path: '/city/:id',
-    methods: ['GET'],
-    allow: [],
-    tags: ['content'],
-    message:
-      'Cities have no id (they are derived from stockists); search them with GET /city?q= or ?postcode=',
-  });
+  // Derived data: no writes on the collection, no items of its own.
+  for (const derived of derivedResources) {
+    refuseCalls(plugin, {
+      path: derived.path,
+      methods: ['POST', 'PUT', 'DELETE'],
+      allow: ['GET', 'HEAD'],
+      tags: ['content'],
+      message: derived.noWrites,
+    });
+    refuseCalls(plugin, {
+      path: `${derived.path}/:id`,
+      methods: ['GET'],
+      allow: [],
+      tags: ['content'],
+      message: derived.noItems,
+    });
+  }
 
   app.get(
     '/content-version',
