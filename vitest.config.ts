@@ -14,6 +14,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'tests/e2e/fixtures/**/*.test.ts',
+            // The storefront/back-office contract: boots the back-office in-process (docs/api-contract.md).
+            'tests/contract/**/*.test.ts',
           ],
         },
       },

@@ -13,11 +13,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createIndex, close as closePagefind } from 'pagefind';
-import { z } from 'zod';
 import { fixedRedirects } from '../redirects.mjs';
 import { listUrls } from '../src/lib/api/catalogue.ts';
 import { ApiClient, BackofficeError } from '../src/lib/api/client.ts';
-import { listEnvelope } from '../src/lib/api/shared.ts';
+import { listRedirects } from '../src/lib/api/redirects.ts';
 import { getContentVersion } from '../src/lib/api/site.ts';
 import { CSP_SOURCES } from '../src/lib/csp.ts';
 import {
@@ -77,10 +76,6 @@ function htmlFiles(dir: string, base = dir): string[] {
   });
 }
 
-const redirectListSchema = listEnvelope(
-  z.object({ from: z.string(), to: z.string(), status: z.number().int().optional() }),
-);
-
 /**
  * Astro's server output imports packages by name, which Node resolves from the enclosing folders' node_modules.
  * A builds dir outside the repository (e.g. the e2e run's /tmp dir) gets a link to the repository's.
@@ -128,12 +123,10 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
         '(set BUILD_ALLOW_SHRINK=1 if that is intended)',
     );
   }
-  const oldUrls = await fromBackoffice(origin, '/redirect', () =>
-    api.get('/redirect', redirectListSchema, { withoutPlan: true }),
-  );
+  const oldUrls = await fromBackoffice(origin, '/redirect', () => listRedirects(api));
   log(
     `content version ${contentVersion}: ${productCount} products, ${categoryCount} categories, ` +
-      `${urls.length - productCount - categoryCount} pages and folders, ${oldUrls.data.items.length} old URLs`,
+      `${urls.length - productCount - categoryCount} pages and folders, ${oldUrls.length} old URLs`,
   );
 
   // 2. Astro into a new directory.
@@ -183,7 +176,7 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     writeFileSync(path.join(outDir, 'csp.txt'), `${buildPolicy(CSP_SOURCES, hashes)}\n`);
     log(`CSP with ${hashes.size} inline script hashes`);
 
-    const redirects = mergeRedirects(fixedRedirects, oldUrls.data.items, planSwitchRedirects(urls));
+    const redirects = mergeRedirects(fixedRedirects, oldUrls, planSwitchRedirects(urls));
     writeFileSync(path.join(clientDir, '_redirects'), formatRedirects(redirects));
     log(`_redirects with ${redirects.length} rules`);
 

@@ -268,13 +268,17 @@ const filterSchema = z.object({
   data: z.array(filterOptionSchema),
 });
 
-/** `GET /filters-products`: the facets of a product listing, in display order. */
+/**
+ * `GET /filters-products`: the facets of a product listing, in display order. Paging and order are not filters:
+ * they are left out even when the caller passes a listing's whole query (the route does not take them).
+ */
 export async function listFacets(
   api: ApiClient,
   query: Omit<ProductQuery, 'page' | 'perPage' | 'orderBy'>,
 ): Promise<Facet[]> {
+  const { page: _page, perPage: _perPage, orderBy: _orderBy, ...filters } = query as ProductQuery;
   const { data } = await api.get('/filters-products', dataEnvelope(z.record(z.string(), filterSchema)), {
-    query: productQueryParams(query),
+    query: productQueryParams(filters),
   });
   return Object.values(data).map((filter): Facet => {
     const label = filter.label ?? filter.technical_name;

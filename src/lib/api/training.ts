@@ -28,10 +28,8 @@ export interface TrainingSession {
 
 /** Every session the back-office lists, soonest first. */
 export async function listTrainingSessions(api: ApiClient): Promise<TrainingSession[]> {
-  const { data } = await api.get('/training-session', listEnvelope(sessionSchema), {
-    withoutPlan: true,
-    query: { perPage: 100 },
-  });
+  // The route is not paged: it answers every upcoming session.
+  const { data } = await api.get('/training-session', listEnvelope(sessionSchema), { withoutPlan: true });
   return data.items
     .map((item) => ({
       id: item.id,

@@ -1,0 +1,758 @@
+/**
+ * The contract between the storefront and the back-office (docs/api-contract.md, "The contract checked"): the
+ * back-office runs in-process on a fresh seeded PGlite database, listening on an ephemeral port, and every call
+ * the storefront makes (build, SSR, islands) goes to it over real HTTP through the storefront's own call
+ * functions, so each live answer is parsed with the storefront's own zod schema. Ids, slugs, search terms,
+ * barcodes and postcodes come from the live answers. Afterwards: every path called is a route of the OpenAPI
+ * document and every query parameter sent one that route declares, every island call is one the storefront
+ * server lets a browser make, and every call function exported by `src/lib/api` is exercised here.
+ *
+ * New calls go in `CALLS` below (see "add your calls here").
+ */
+import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../backoffice/src/app.ts';
+import { testConfig } from '../../backoffice/src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../backoffice/src/db/client.ts';
+import { seedIfEmpty } from '../../backoffice/src/seed/index.ts';
+import { isPublicCall } from '../../scripts/server/public-api.ts';
+import { careersFacets, filterJobs } from '../../src/features/content/careers.ts';
+import { padBarcode } from '../../src/features/scanner/barcode.ts';
+import { createPlanSwitch, $plan, syncPlanWithPath } from '../../src/features/site/settings.store.ts';
+import { readSearchText, SEARCH_RADIUS_KM } from '../../src/features/stockists/stockists.ts';
+import {
+  getEntityParents,
+  getProduct,
+  listAllProducts,
+  listCategories,
+  listFacets,
+  listGuideQuestions,
+  listProducts,
+  listUrls,
+  scanProduct,
+  suggest,
+} from '../../src/lib/api/catalogue.ts';
+import { ApiClient, BackofficeError } from '../../src/lib/api/client.ts';
+import {
+  getFolder,
+  getPage,
+  getPagePreview,
+  getSitemap,
+  listAllFaqs,
+  listAllFolders,
+  listAllNotices,
+  listAllPages,
+  listAllTags,
+  listPages,
+  listSlides,
+  listTestimonies,
+} from '../../src/lib/api/content.ts';
+import { getMenu } from '../../src/lib/api/menu.ts';
+import { listRedirects } from '../../src/lib/api/redirects.ts';
+import { getContentVersion, getSettings, listSubsidiaries, lookupSite } from '../../src/lib/api/site.ts';
+import { findStockists } from '../../src/lib/api/stockists.ts';
+import { listTrainingSessions } from '../../src/lib/api/training.ts';
+import type { Category, ProductSummary, UrlEntry } from '../../src/lib/api/types.ts';
+import {
+  AUDIENCES,
+  PLAN_IDS,
+  SITE_ID,
+  TARGET_SEGMENTS,
+  TOP_PRODUCTS,
+  type Audience,
+} from '../../src/lib/config.ts';
+import {
+  faqsOf,
+  folderProducts,
+  foldersOf,
+  noticesOf,
+  pagesOf,
+  tagsInUse,
+} from '../../src/lib/content-data.ts';
+import { loadListing, type Listing } from '../../src/lib/listing.ts';
+import { parseListingSegments, type ListingParams } from '../../src/lib/routing.ts';
+
+// ---- the back-office, in-process ---------------------------------------------------------------------------
+
+type Layer = 'build' | 'ssr' | 'island' | 'unused';
+
+interface Recorded {
+  method: string;
+  /** Path after `/api/v1`, as sent (not decoded). */
+  path: string;
+  /** Names of the query parameters sent. */
+  query: string[];
+  layer: Layer;
+  call: string;
+}
+
+const recorded: Recorded[] = [];
+let current: { layer: Layer; call: string } | undefined;
+
+/** The ApiClient's `fetch`: the real one, after noting which back-office path the current call asked for. */
+const recordingFetch: typeof fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+  recorded.push({
+    method,
+    path: url.pathname.replace(/^\/api\/v1/, ''),
+    query: [...new Set(url.searchParams.keys())],
+    layer: current?.layer ?? 'build',
+    call: current?.call ?? 'setup',
+  });
+  return fetch(input, init);
+};
+
+const PREVIEW_TOKEN = randomBytes(24).toString('base64url');
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let origin: string;
+
+// ---- the storefront's clients ------------------------------------------------------------------------------
+
+/** The build and SSR client of an audience: what `apiFor(audience)` builds, pointed at this back-office. */
+function serverApi(audience: Audience): ApiClient {
+  return new ApiClient({ origin, planId: () => PLAN_IDS[audience], fetch: recordingFetch });
+}
+
+/** scripts/build.ts and scripts/start.ts: no plan. */
+function scriptApi(): ApiClient {
+  return new ApiClient({ origin, planId: () => undefined, fetch: recordingFetch });
+}
+
+/** Where the spec §4 plan switch sent the visitor (the island client's `navigate`). */
+const navigations: string[] = [];
+let islandPath = '/';
+
+/**
+ * What `islandApi()` builds (src/features/site/island-api.ts), with the real plan store and plan switch, on the
+ * page `pagePath` of `audience`; the browser's same-origin `/api/v1` is forwarded unchanged to the back-office by
+ * the storefront server, so the client talks to the back-office directly here.
+ */
+function islandApi(audience: Audience, pagePath = ''): ApiClient {
+  islandPath = `/${TARGET_SEGMENTS[audience]}${pagePath}`;
+  syncPlanWithPath(islandPath);
+  return new ApiClient({
+    origin,
+    planId: () => $plan.get().id,
+    onPlanSwitch: createPlanSwitch({ pathname: () => islandPath, navigate: (to) => navigations.push(to) }),
+    fetch: recordingFetch,
+  });
+}
+
+// ---- values taken from the live answers --------------------------------------------------------------------
+
+interface Fixtures {
+  urls: UrlEntry[];
+  products: Record<Audience, ProductSummary[]>;
+  categories: Record<Audience, Category[]>;
+  /** A product only the other audience's plan sells. */
+  otherPlanProduct: Record<Audience, UrlEntry>;
+  /** A word of the first product's name: the search must find it. */
+  searchTerm: string;
+  /** A product with a variant, and that variant's barcode (digits, leading zeros dropped as a scan gives). */
+  scanned: { product: ProductSummary; digits: string };
+  draftPageId: number;
+}
+
+let fx: Fixtures;
+
+function otherAudience(audience: Audience): Audience {
+  return audience === 'pro' ? 'part' : 'pro';
+}
+
+/** A listing filter the back-office offers (first option with products of the first list facet). */
+function firstFilter(listing: Listing): ListingParams {
+  const facet = listing.facets.find((view) => view.links.some((link) => !link.selected));
+  const link = facet?.links.find((candidate) => !candidate.selected);
+  if (!link) throw new Error('no facet to filter on');
+  return link.params;
+}
+
+function expectListing(listing: Listing | null): Listing {
+  expect(listing, 'the listing resolved').not.toBeNull();
+  expect(listing!.products.total).toBeGreaterThan(0);
+  return listing!;
+}
+
+async function expectBackofficeError(call: Promise<unknown>, statusCode: number): Promise<BackofficeError> {
+  const error = await call.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(BackofficeError);
+  const failure = error as BackofficeError;
+  expect(failure.statusCode, failure.message).toBe(statusCode);
+  // The error body must parse with the client's error schema, or the storefront cannot tell errors apart.
+  expect(failure.body, `${failure.endpoint}: error body`).toBeDefined();
+  return failure;
+}
+
+// ---- the calls: add your calls here ------------------------------------------------------------------------
+
+interface ContractCall {
+  layer: Layer;
+  /** The storefront code that makes the call (page, loader, island, script). */
+  caller: string;
+  /** The call functions of src/lib/api it runs (the coverage check below reads them). */
+  uses: ((...args: never[]) => unknown)[];
+  run(): Promise<void>;
+}
+
+/**
+ * Every back-office call of the storefront, by layer. A new call function in `src/lib/api`, or a new caller of
+ * one, gets a row here: the layer, who calls it, the functions it uses, and a `run` that calls it the way the
+ * caller does (with ids and slugs from `fx`), asserting what the caller relies on beyond the schema.
+ */
+const CALLS: ContractCall[] = [
+  // -- build: scripts/build.ts pre-checks, then the pages' getStaticPaths and frontmatter --------------------
+  {
+    layer: 'build',
+    caller: 'scripts/build.ts pre-check, scripts/start.ts content check',
+    uses: [getContentVersion],
+    run: async () => {
+      expect(await getContentVersion(scriptApi())).toBeGreaterThan(0);
+    },
+  },
+  {
+    layer: 'build',
+    caller: 'scripts/build.ts catalogue check, lib/static-paths.ts allUrls, pages/sitemap.xml.ts',
+    uses: [listUrls],
+    run: async () => {
+      const urls = await listUrls(scriptApi());
+      expect(urls.some((entry) => entry.entityType === 'product')).toBe(true);
+      expect(urls.some((entry) => entry.entityType === 'category')).toBe(true);
+      expect(urls.some((entry) => entry.entityType === 'page')).toBe(true);
+    },
+  },
+  {
+    layer: 'build',
+    caller: 'scripts/build.ts _redirects',
+    uses: [listRedirects],
+    run: async () => {
+      await listRedirects(scriptApi());
+    },
+  },
+  {
+    layer: 'build',
+    caller: 'site lookup of spec §7 (build: SITE_URL host)',
+    uses: [lookupSite],
+    run: async () => {
+      const site = await lookupSite(scriptApi(), 'www.plasterwick.co.uk');
+      expect(site.id).toBe(SITE_ID);
+      for (const audience of AUDIENCES)
+        expect(site.plans.find((plan) => plan.audience === audience)?.id).toBe(PLAN_IDS[audience]);
+    },
+  },
+  ...AUDIENCES.flatMap((audience): ContractCall[] => [
+    {
+      layer: 'build',
+      caller: `lib/layout-data.ts (${audience}): settings, menus, subsidiaries, top products`,
+      uses: [getSettings, getMenu, listSubsidiaries, listProducts],
+      run: async () => {
+        const api = serverApi(audience);
+        const [settings, main, footer, prefooter, subsidiaries, top] = await Promise.all([
+          getSettings(api),
+          getMenu(api, 'main', audience),
+          getMenu(api, 'footer', audience),
+          getMenu(api, 'prefooter', audience),
+          listSubsidiaries(api),
+          listProducts(api, { promoted: true, perPage: TOP_PRODUCTS }),
+        ]);
+        expect(settings.phone).toBeTruthy();
+        expect(settings.trustLabels[audience].length).toBeGreaterThan(0);
+        expect(main.items.length).toBeGreaterThan(0);
+        expect(footer.items.length + prefooter.items.length).toBeGreaterThan(0);
+        expect(subsidiaries.length).toBeGreaterThan(0);
+        expect(top.items.length).toBeGreaterThan(0);
+      },
+    },
+    {
+      layer: 'build',
+      caller: `components/HomePage.astro (${audience})`,
+      uses: [listSlides, listCategories, listProducts, listTestimonies],
+      run: async () => {
+        const api = serverApi(audience);
+        const [slides, pushes, tree, promoted, testimonies] = await Promise.all([
+          listSlides(api, audience, 'slide'),
+          listSlides(api, audience, 'push'),
+          listCategories(api, 0),
+          listProducts(api, { promoted: true, perPage: TOP_PRODUCTS }),
+          listTestimonies(api, audience),
+        ]);
+        expect(slides.length + pushes.length).toBeGreaterThan(0);
+        expect(tree.some((category) => category.children.length > 0)).toBe(true);
+        expect(promoted.items.every((product) => product.promoted)).toBe(true);
+        expect(testimonies.length).toBeGreaterThan(0);
+      },
+    },
+    {
+      layer: 'build',
+      caller: `pages/[target]/category/[...path].astro (${audience}): flatCategories, loadCategoryPage`,
+      uses: [listCategories, getEntityParents, listFacets, listProducts],
+      run: async () => {
+        const api = serverApi(audience);
+        const categories = await listCategories(api, 1);
+        const category = categories.find((c) => c.parentId !== null && c.productCount > 0);
+        expect(category, 'a sub-category with products').toBeDefined();
+        const parents = await getEntityParents(api, 'category', category!.slug);
+        expect(parents.length).toBeGreaterThan(0);
+        expectListing(
+          await loadListing(api, { query: { categories: [category!.id] } }, { filters: [], page: 1 }),
+        );
+        // `/category` with no slug: every product of the plan ("Our fillers").
+        expectListing(await loadListing(api, { query: { categories: [] } }, { filters: [], page: 1 }));
+      },
+    },
+    {
+      layer: 'build',
+      caller: `pages/[target]/product/[slug].astro (${audience})`,
+      uses: [getProduct, getEntityParents],
+      run: async () => {
+        const api = serverApi(audience);
+        const summary = fx.products[audience][0]!;
+        const [product, parents] = await Promise.all([
+          getProduct(api, summary.id, { noPlanSwitch: true }),
+          getEntityParents(api, 'product', summary.slug),
+        ]);
+        expect(product.slug).toBe(summary.slug);
+        expect(product.variants.length).toBeGreaterThan(0);
+        expect(parents.length).toBeGreaterThan(0);
+      },
+    },
+    {
+      layer: 'build',
+      caller: `pages/[target]/quantity-calculator.astro (${audience})`,
+      uses: [listAllProducts],
+      run: async () => {
+        const all = await listAllProducts(serverApi(audience));
+        expect(all.length).toBe(fx.products[audience].length);
+      },
+    },
+    {
+      layer: 'build',
+      caller: `pages/[target]/choice-guide/index.astro (${audience})`,
+      uses: [listGuideQuestions],
+      run: async () => {
+        const questions = await listGuideQuestions(serverApi(audience));
+        expect(questions[0]?.options.length).toBeGreaterThan(0);
+      },
+    },
+    {
+      layer: 'build',
+      caller: `pages/[target]/[slug].astro (${audience}): CMS pages, breadcrumb, training sessions`,
+      uses: [listAllPages, getEntityParents, listTrainingSessions],
+      run: async () => {
+        const api = serverApi(audience);
+        const pages = await listAllPages(serverApi('pro'));
+        const page = pages.find(
+          (candidate) => candidate.type === 'cms' && candidate.audiences.includes(audience),
+        );
+        expect(page, 'a CMS page').toBeDefined();
+        await getEntityParents(api, 'page', page!.slug);
+        const sessions = await listTrainingSessions(api);
+        expect(sessions.length).toBeGreaterThan(0);
+      },
+    },
+    {
+      layer: 'build',
+      caller: `pages/[target]/sitemap.astro (${audience})`,
+      uses: [getSitemap],
+      run: async () => {
+        const sections = await getSitemap(serverApi(audience));
+        expect(sections.some((section) => section.items.length > 0)).toBe(true);
+      },
+    },
+    {
+      layer: 'build',
+      caller: `lib/content-data.ts (${audience}): news, careers, FAQ, guides, documents and their tags`,
+      uses: [listAllPages, listAllTags, listAllFaqs, listAllFolders, listAllNotices, getProduct],
+      run: async () => {
+        const api = serverApi(audience);
+        const news = await pagesOf(api, audience, 'actualite');
+        expect(news.length).toBeGreaterThan(0);
+        expect((await tagsInUse(api, 'news', news)).length).toBeGreaterThan(0);
+        expect((await pagesOf(api, audience, 'job')).length).toBeGreaterThan(0);
+        const faqs = await faqsOf(api, audience);
+        expect(faqs.length).toBeGreaterThan(0);
+        expect((await tagsInUse(api, 'faq', faqs)).length).toBeGreaterThan(0);
+        const folders = await foldersOf(api, audience);
+        const folder = folders.find((candidate) => candidate.productIds.length > 0);
+        expect(folder, 'a how-to guide with products').toBeDefined();
+        await folderProducts(api, folder!.productIds);
+        const downloads = await noticesOf(api, audience, 'download');
+        const technical = await noticesOf(api, audience, 'technical');
+        expect(downloads.length + technical.length).toBeGreaterThan(0);
+      },
+    },
+  ]),
+
+  // -- SSR: the on-demand pages (prerender = false) -----------------------------------------------------------
+  {
+    layer: 'ssr',
+    caller: 'site lookup of spec §7 (SSR: Host header, with a port)',
+    uses: [lookupSite],
+    run: async () => {
+      expect((await lookupSite(serverApi('pro'), '127.0.0.1:4321')).id).toBe(SITE_ID);
+    },
+  },
+  {
+    layer: 'ssr',
+    caller: 'pages/preview/[id].astro: a draft with the real preview token; a wrong token',
+    uses: [getPagePreview],
+    run: async () => {
+      const api = serverApi('pro');
+      const page = await getPagePreview(api, fx.draftPageId, PREVIEW_TOKEN, '203.0.113.7');
+      expect(page.status).toBe('draft');
+      await expectBackofficeError(
+        getPagePreview(api, fx.draftPageId, `${PREVIEW_TOKEN}x`, '203.0.113.8'),
+        401,
+      );
+    },
+  },
+  ...AUDIENCES.flatMap((audience): ContractCall[] => [
+    {
+      layer: 'ssr',
+      caller: `pages/[target]/results/[search]/[...filters].astro (${audience}): loadListing, then a filter`,
+      uses: [listFacets, listProducts],
+      run: async () => {
+        const api = serverApi(audience);
+        const base = { query: { text: fx.searchTerm, orderBy: 'relevance' as const } };
+        const params = parseListingSegments([], { search: fx.searchTerm });
+        const listing = expectListing(await loadListing(api, base, params!));
+        expectListing(await loadListing(api, base, firstFilter(listing)));
+      },
+    },
+    {
+      layer: 'ssr',
+      caller: `pages/[target]/category/[slug]/[...filters].astro (${audience}): loadCategoryPage with a filter`,
+      uses: [listCategories, getEntityParents, listFacets, listProducts],
+      run: async () => {
+        const api = serverApi(audience);
+        const category = fx.categories[audience].find((c) => c.productCount > 1)!;
+        const base = { query: { categories: [category.id] } };
+        const [, listing] = await Promise.all([
+          getEntityParents(api, 'category', category.slug),
+          loadListing(api, base, { filters: [], page: 1 }),
+        ]);
+        expectListing(await loadListing(api, base, firstFilter(expectListing(listing))));
+      },
+    },
+    {
+      layer: 'ssr',
+      caller: `pages/[target]/choice-guide/[caracteristics]/[...filters].astro (${audience})`,
+      uses: [listGuideQuestions, listFacets, listProducts],
+      run: async () => {
+        const api = serverApi(audience);
+        const [question] = await listGuideQuestions(api);
+        const option = question!.options.find((candidate) => candidate.count > 0)!;
+        const answers = { [question!.technicalName]: option.value };
+        const listing = expectListing(
+          await loadListing(api, { query: { caracteristics: answers } }, { filters: [], page: 1 }),
+        );
+        expect(listing.products.total).toBe(option.count);
+      },
+    },
+    {
+      layer: 'ssr',
+      caller: `pages/[target]/careers/[...filters].astro (${audience})`,
+      uses: [listAllPages],
+      run: async () => {
+        const jobs = await pagesOf(serverApi(audience), audience, 'job');
+        const facet = careersFacets(jobs, {}).find((candidate) => candidate.options.length > 0);
+        expect(facet, 'a careers filter').toBeDefined();
+        expect(filterJobs(jobs, facet!.options[0]!.toggled).length).toBeGreaterThan(0);
+      },
+    },
+  ]),
+
+  // -- islands: same-origin calls from the browser ------------------------------------------------------------
+  ...AUDIENCES.flatMap((audience): ContractCall[] => [
+    {
+      layer: 'island',
+      caller: `features/search/fallback.ts (${audience})`,
+      uses: [suggest],
+      run: async () => {
+        const answer = await suggest(islandApi(audience), fx.searchTerm);
+        expect(answer.products.total + answer.categories.total + answer.pages.total).toBeGreaterThan(0);
+      },
+    },
+    {
+      layer: 'island',
+      caller: `features/scanner/Scanner.tsx (${audience}): a real barcode, an unknown one`,
+      uses: [scanProduct],
+      run: async () => {
+        const api = islandApi(audience);
+        const found = await scanProduct(api, padBarcode(fx.scanned.digits));
+        if (fx.scanned.product.audiences.includes(audience)) {
+          expect(found.product?.id).toBe(fx.scanned.product.id);
+          expect(found.variant?.gtin).toBe(padBarcode(fx.scanned.digits));
+        }
+        const missing = await scanProduct(api, padBarcode('1'));
+        expect(missing).toMatchObject({ product: null, variant: null, error: 'no_results' });
+      },
+    },
+    {
+      layer: 'island',
+      caller: `features/stockists/Stockists.tsx (${audience}): postcode, town, geolocation, unknown places`,
+      uses: [findStockists],
+      run: async () => {
+        const api = islandApi(audience, '/where-to-find-our-products');
+        const options = { radiusKm: SEARCH_RADIUS_KM, perPage: 50 };
+        const near = await findStockists(api, { latitude: 53.4808, longitude: -2.2426, ...options });
+        const stockist = near.items[0];
+        expect(stockist, 'a stockist near Manchester').toBeDefined();
+        const byPostcode = await findStockists(api, { ...readSearchText(stockist!.postcode)!, ...options });
+        expect(byPostcode.items.some((item) => item.id === stockist!.id)).toBe(true);
+        const byTown = await findStockists(api, {
+          ...readSearchText(stockist!.town)!,
+          type: stockist!.type,
+          ...options,
+        });
+        expect(byTown.items.every((item) => item.type === stockist!.type)).toBe(true);
+        // The island names the postcode or town it could not find from the error body's status.
+        const noArea = await expectBackofficeError(
+          findStockists(api, { ...readSearchText('AA1 1AA')!, ...options }),
+          404,
+        );
+        expect(noArea.body?.status).toBe('postcode_not_found');
+        const noTown = await expectBackofficeError(
+          findStockists(api, { ...readSearchText('Nowhere-on-Sea')!, ...options }),
+          404,
+        );
+        expect(noTown.body?.status).toBe('town_not_found');
+      },
+    },
+    {
+      layer: 'island',
+      caller: `features/compare/compare-add.ts (${audience}): a product of the plan, one of the other plan`,
+      uses: [getProduct],
+      run: async () => {
+        const summary = fx.products[audience][0]!;
+        expect((await getProduct(islandApi(audience, '/compare-products'), summary.id)).id).toBe(summary.id);
+        // Spec §4: the back-office names the other plan, the client switches plan, retries and moves the page.
+        const other = fx.otherPlanProduct[audience];
+        navigations.length = 0;
+        const product = await getProduct(islandApi(audience, '/compare-products'), other.id);
+        expect(product.id).toBe(other.id);
+        expect($plan.get().id).toBe(PLAN_IDS[otherAudience(audience)]);
+        expect(navigations).toEqual([`/${TARGET_SEGMENTS[otherAudience(audience)]}/compare-products`]);
+      },
+    },
+    {
+      layer: 'island',
+      caller: `features/favourites/FavouritesList.tsx (${audience}): the plan error, then the other plan`,
+      uses: [getProduct],
+      run: async () => {
+        const other = fx.otherPlanProduct[audience];
+        const error = await expectBackofficeError(
+          getProduct(islandApi(audience, '/favorites'), other.id, { noPlanSwitch: true }),
+          400,
+        );
+        expect(error.notInPlan).toEqual([PLAN_IDS[otherAudience(audience)]]);
+        const otherClient = new ApiClient({
+          origin,
+          planId: () => error.notInPlan![0],
+          fetch: recordingFetch,
+        });
+        expect((await getProduct(otherClient, other.id, { noPlanSwitch: true })).id).toBe(other.id);
+      },
+    },
+    {
+      layer: 'island',
+      caller: `features/selector-guide/SelectorGuide.tsx (${audience})`,
+      uses: [listGuideQuestions],
+      run: async () => {
+        const api = islandApi(audience);
+        const [first] = await listGuideQuestions(api, {});
+        const option = first!.options.find((candidate) => candidate.count > 0)!;
+        const next = await listGuideQuestions(api, { [first!.technicalName]: option.value });
+        expect(next.length).toBeGreaterThan(0);
+      },
+    },
+  ]),
+
+  // -- exported by src/lib/api, called by no page, loader or island today -----------------------------------
+  {
+    layer: 'unused',
+    caller: 'none yet (one page, one CMS page, one how-to guide)',
+    uses: [listPages, getPage, getFolder],
+    run: async () => {
+      const api = serverApi('pro');
+      const news = await listPages(api, { type: 'actualite', perPage: 2 });
+      expect(news.items.length).toBeGreaterThan(0);
+      expect((await getPage(api, news.items[0]!.slug)).id).toBe(news.items[0]!.id);
+      await expectBackofficeError(getPage(api, 'no-such-page'), 404);
+      const [folder] = await foldersOf(api, 'pro');
+      expect((await getFolder(api, folder!.slug)).id).toBe(folder!.id);
+    },
+  },
+];
+
+// ---- the run -----------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  database = await openDatabase({});
+  await seedIfEmpty(database.db, { log: () => {} });
+  app = await buildApp({
+    db: database.db,
+    config: testConfig({ previewToken: PREVIEW_TOKEN }),
+    logger: false,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  // Real values, read with the storefront's own calls.
+  current = { layer: 'build', call: 'fixtures' };
+  const urls = await listUrls(scriptApi());
+  const products = {
+    pro: await listAllProducts(serverApi('pro')),
+    part: await listAllProducts(serverApi('part')),
+  };
+  const categories = {
+    pro: await listCategories(serverApi('pro'), 1),
+    part: await listCategories(serverApi('part'), 1),
+  };
+  const onlyIn = (audience: Audience) =>
+    urls.find(
+      (entry) =>
+        entry.entityType === 'product' && entry.audiences.length === 1 && entry.audiences[0] === audience,
+    );
+  const partOnly = onlyIn('part');
+  const proOnly = onlyIn('pro');
+  if (!partOnly || !proOnly) throw new Error('the seed has no product sold in one plan only');
+  const first = products.pro[0];
+  const searchTerm = first?.name.split(/\W+/).find((word) => word.length >= 4);
+  const scannedProduct = products.pro.find((product) => product.variants.length > 0);
+  const draft = await database.db.query.contentEntries.findFirst({
+    where: (entry, { and, eq }) => and(eq(entry.resource, 'page'), eq(entry.status, 'draft')),
+  });
+  if (!searchTerm || !scannedProduct || !draft)
+    throw new Error('the seed lacks a product, a barcode or a draft');
+  fx = {
+    urls,
+    products,
+    categories,
+    otherPlanProduct: { pro: partOnly, part: proOnly },
+    searchTerm,
+    scanned: { product: scannedProduct, digits: scannedProduct.variants[0]!.gtin.replace(/^0+/, '') },
+    draftPageId: draft.id,
+  };
+  current = undefined;
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('the storefront’s calls parse the back-office’s live answers', () => {
+  for (const call of CALLS) {
+    it(`${call.layer}: ${call.caller}`, async () => {
+      const before = recorded.length;
+      current = { layer: call.layer, call: call.caller };
+      try {
+        await call.run();
+      } finally {
+        current = undefined;
+      }
+      expect(recorded.length, 'the call reached the back-office').toBeGreaterThan(before);
+    });
+  }
+});
+
+describe('the calls match the back-office’s routes', () => {
+  interface Operation {
+    template: string;
+    pattern: RegExp;
+    /** Literal segments: the most specific template wins (`/product/scan/{code}` over `/product/{id}`). */
+    literals: number;
+    query: Set<string>;
+  }
+
+  /** The operations of `app.swagger()` by method, their path templates (`{param}`, `{*}`) as patterns. */
+  function operations(): Map<string, Operation[]> {
+    const document = app.swagger() as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    };
+    const byMethod = new Map<string, Operation[]>();
+    for (const [template, methods] of Object.entries(document.paths)) {
+      const segments = template.replace(/^\/api\/v1/, '').split('/');
+      const pattern = segments
+        .map((segment) =>
+          segment === '{*}'
+            ? '.+'
+            : /^\{\w+\}$/.test(segment)
+              ? '[^/]+'
+              : segment.replace(/[.+?^$()|[\]\\]/g, '\\$&'),
+        )
+        .join('/');
+      for (const [method, operation] of Object.entries(methods)) {
+        const list = byMethod.get(method.toUpperCase()) ?? [];
+        list.push({
+          template,
+          pattern: new RegExp(`^${pattern}$`),
+          literals: segments.filter((segment) => !segment.startsWith('{')).length,
+          query: new Set((operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)),
+        });
+        byMethod.set(method.toUpperCase(), list);
+      }
+    }
+    return byMethod;
+  }
+
+  function operationOf(byMethod: Map<string, Operation[]>, call: Recorded): Operation | undefined {
+    return (byMethod.get(call.method) ?? [])
+      .filter((operation) => operation.pattern.test(call.path))
+      .sort((a, b) => b.literals - a.literals)[0];
+  }
+
+  it('every path the storefront called is an operation of the OpenAPI document', () => {
+    const byMethod = operations();
+    const unknown = new Set(
+      recorded.filter((call) => !operationOf(byMethod, call)).map((call) => `${call.method} ${call.path}`),
+    );
+    expect([...unknown], 'calls to routes the OpenAPI document does not have').toEqual([]);
+  });
+
+  it('every query parameter the storefront sends is one the operation declares', () => {
+    const byMethod = operations();
+    const undeclared = new Set<string>();
+    for (const call of recorded) {
+      const operation = operationOf(byMethod, call);
+      for (const name of call.query) {
+        if (operation && !operation.query.has(name))
+          undeclared.add(`${call.method} ${operation.template}: ${name} (${call.call})`);
+      }
+    }
+    // An undeclared parameter is dropped by the back-office: the storefront asks for something it never gets.
+    expect([...undeclared], 'query parameters the back-office ignores').toEqual([]);
+  });
+
+  it('every island call is one the storefront server forwards for a browser (scripts/server/public-api.ts)', () => {
+    const island = recorded.filter((call) => call.layer === 'island');
+    expect(island.length).toBeGreaterThan(0);
+    const refused = island.filter((call) => !isPublicCall(call.method, call.path));
+    expect(refused.map((call) => `${call.method} ${call.path} (${call.call})`)).toEqual([]);
+  });
+
+  it('every call function exported by src/lib/api has a row in CALLS', async () => {
+    const dir = path.resolve(import.meta.dirname, '../../src/lib/api');
+    const used = new Set<unknown>(CALLS.flatMap((call) => call.uses));
+    const missing = new Map<unknown, string>();
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.includes('.test.'))) {
+      const module = (await import(`../../src/lib/api/${file.slice(0, -3)}.ts`)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) {
+        // A call function takes the ApiClient first (`listProducts(api, …)`).
+        const isCall =
+          typeof value === 'function' && /^(async\s+)?function\s*\w*\s*\(\s*api\b/.test(String(value));
+        if (isCall && !used.has(value) && !missing.has(value)) missing.set(value, `${file}: ${name}`);
+      }
+    }
+    expect([...missing.values()], 'call functions without a contract row').toEqual([]);
+  });
+});
