@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { getProduct } from '../../lib/api/catalogue.ts';
 import { ApiClient, BackofficeError } from '../../lib/api/client.ts';
-import { islandApi } from '../site/island-api.ts';
+import { islandApi, pageSiteId } from '../site/island-api.ts';
 import type { Product } from '../../lib/api/types.ts';
 import type { Audience } from '../../lib/config.ts';
 import { displayPrice } from '../../lib/format.ts';
@@ -26,7 +26,7 @@ async function loadEntry(id: number, audience: Audience): Promise<Entry> {
     const otherPlan = error instanceof BackofficeError ? error.notInPlan?.[0] : undefined;
     const plan = $plans.get().find((candidate) => candidate.id === otherPlan);
     if (!plan) return { id, state: 'gone' };
-    const other = new ApiClient({ origin: '', planId: () => plan.id });
+    const other = new ApiClient({ origin: '', siteId: () => pageSiteId(), planId: () => plan.id });
     return {
       id,
       state: 'ok',

@@ -97,6 +97,23 @@ describe('common query parameters of every call', () => {
     expect(sorted(received[0]!.params)).toEqual(sorted(withoutPlan));
   });
 
+  it('site_id is the site the client was given (spec §7 site lookup), read at each call', async () => {
+    let site: number | undefined = 7;
+    const api = new ApiClient({ origin, siteId: () => site, planId: () => 1 });
+    await api.get('/menu', answer);
+    site = 9;
+    await api.get('/menu', answer);
+    await api.get('/site', answer, { query: { url: 'shop.example' }, withoutSite: true, withoutPlan: true });
+    site = undefined;
+    await api.get('/menu', answer);
+    expect(received.map((request) => new URLSearchParams(request.params).get('site_id'))).toEqual([
+      '7',
+      '9',
+      null,
+      null,
+    ]);
+  });
+
   it('the retry after a plan switch carries the common parameters with the new plan', async () => {
     const api = new ApiClient({ origin, planId: () => 1, onPlanSwitch: () => true });
     await expect(api.get('/product/moved', answer)).resolves.toEqual({ data: { ok: true } });

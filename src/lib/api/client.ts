@@ -52,6 +52,12 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface ApiClientOptions {
   /** Back-office origin without /api/v1; '' in the browser (same origin). */
   origin: string;
+  /**
+   * The site every call names in `site_id` (spec §7 site lookup): the build's or the request's site on the server,
+   * the page's in islands; a function so islands read the page shown at each call (`undefined` leaves it out).
+   * Without it, the UK site of spec §9 (`SITE_ID`), for tools and tests that did not look one up.
+   */
+  siteId?: () => number | undefined;
   /** Current plan id; a function so islands read the live store value at each call. */
   planId: () => number | undefined;
   /** Called when the back-office says the entity lives in another plan; returning true retries once. */
@@ -101,7 +107,8 @@ export class ApiClient {
 
   private searchParams(options: RequestOptions, planId: number | undefined): URLSearchParams {
     const params = new URLSearchParams();
-    if (!options.withoutSite) params.set('site_id', String(SITE_ID));
+    const siteId = options.withoutSite ? undefined : (this.options.siteId ?? (() => SITE_ID))();
+    if (siteId !== undefined) params.set('site_id', String(siteId));
     params.set('lang', this.options.lang ?? FALLBACK_LANG);
     if (planId !== undefined && !options.withoutPlan) {
       params.set('sales_plan_id', String(planId));

@@ -1,7 +1,7 @@
 /** Site, subsidiaries and settings calls. */
 import { z } from 'zod';
 import { AUDIENCES, type Audience } from '../config.ts';
-import type { ApiClient } from './client.ts';
+import { BackofficeError, type ApiClient } from './client.ts';
 import { dataEnvelope } from './shared.ts';
 import type { Settings, Site, Subsidiary, TrustLabel } from './types.ts';
 
@@ -24,7 +24,29 @@ const siteSchema = z.object({
     .nullish(),
 });
 
-/** `GET /site?url=host`: the site answering for a host (spec §7 site lookup). */
+/** A `Site` as the storefront keeps it: the build hands its site on to `astro build` as this JSON (BUILD_SITE). */
+export const resolvedSiteSchema: z.ZodType<Site> = z.object({
+  id: z.number().int().positive(),
+  code: z.string(),
+  label: z.string(),
+  url: z.string(),
+  languages: z.array(z.object({ code: z.string(), label: z.string() })),
+  plans: z.array(
+    z.object({
+      id: z.number().int().positive(),
+      audience: z.enum(AUDIENCES),
+      label: z.string(),
+      currencyCode: z.string(),
+      currencySymbol: z.string(),
+      vatRate: z.number(),
+    }),
+  ),
+});
+
+/**
+ * `GET /site?url=host`: the site answering for a host (spec §7 site lookup). A host that resolves to no site is a
+ * `BackofficeError` with status 404, whether the back-office says so with a 404 or with an empty list.
+ */
 export async function lookupSite(api: ApiClient, host: string): Promise<Site> {
   const { data } = await api.get('/site', dataEnvelope(z.object({ list: z.array(siteSchema) })), {
     query: { url: host },
@@ -32,7 +54,9 @@ export async function lookupSite(api: ApiClient, host: string): Promise<Site> {
     withoutPlan: true,
   });
   const site = data.list[0];
-  if (!site) throw new Error(`/site?url=${host}: no site`);
+  if (!site) {
+    throw new BackofficeError('/site', 404, { status: 'not_found', message: `No site for host ${host}` });
+  }
   return {
     id: site.id,
     code: site.code ?? '',
