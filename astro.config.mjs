@@ -2,17 +2,15 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { buildSiteIntegration } from './scripts/lib/build-site.ts';
+import { loadEnv } from './scripts/lib/env.ts';
 
-/** Public origin for canonicals and the sitemap. */
-const site = process.env.SITE_URL || 'http://localhost:4321';
-
-// outDir and cacheDir can be moved so several builds (tests, benchmarks, the server's atomic swap) never share files.
-const outDir = process.env.ASTRO_OUT_DIR || './dist';
-const cacheDir = process.env.ASTRO_CACHE_DIR || './node_modules/.astro';
+// The storefront's validated environment (scripts/lib/env.ts): an invalid variable stops Astro here, named.
+const env = loadEnv();
 
 // Static pages run back-office media through Astro's image pipeline at build time: the build may fetch images
 // from the back-office origin (and only from there).
-const backoffice = new URL(process.env.BACKOFFICE_URL || 'http://127.0.0.1:4000');
+const backoffice = new URL(env.BACKOFFICE_URL);
 const backofficePattern = {
   protocol: backoffice.protocol.replace(':', ''),
   hostname: backoffice.hostname,
@@ -20,18 +18,21 @@ const backofficePattern = {
 };
 
 export default defineConfig({
-  site,
-  outDir,
-  cacheDir,
+  /** Public origin for canonicals and the sitemap. */
+  site: env.SITE_URL,
+  // outDir and cacheDir can be moved so several builds (tests, benchmarks, the server's atomic swap) never share files.
+  outDir: env.ASTRO_OUT_DIR,
+  cacheDir: env.ASTRO_CACHE_DIR,
   output: 'static',
   trailingSlash: 'ignore',
   // The outer server (scripts/server.ts) mounts Astro's handler; it serves dist/client itself.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  // The build's site (spec §7 site lookup), inlined for build-time calls and as the SSR fallback.
+  integrations: [react(), buildSiteIntegration(env)],
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   i18n: { locales: ['en'], defaultLocale: 'en', routing: { prefixDefaultLocale: false } },
   image: { responsiveStyles: true, remotePatterns: [backofficePattern] },
   build: { format: 'directory', inlineStylesheets: 'auto' },
-  server: { port: Number(process.env.PORT) || 4321 },
-  vite: { cacheDir: `${cacheDir}/vite` },
+  server: { port: env.PORT },
+  vite: { cacheDir: `${env.ASTRO_CACHE_DIR}/vite` },
 });

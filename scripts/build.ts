@@ -1,13 +1,16 @@
 /**
  * Production build: `node scripts/build.ts [--if-changed]` (npm run build).
  *
- * 1. Pre-checks the back-office (BACKOFFICE_URL): reachable, content version, a non-empty catalogue that did not
- *    shrink sharply since the last good build. Any failure exits non-zero naming the endpoint.
- * 2. `astro build` into a NEW directory BUILDS_DIR/<id> (the pages pull their data from the back-office).
+ * 1. Pre-checks the back-office (BACKOFFICE_URL): reachable, the site of SITE_URL's host (spec §7 site lookup,
+ *    once per build: every call of the build names it), content version, a non-empty catalogue that did not
+ *    shrink sharply since the last good build. Any failure exits non-zero naming the endpoint, or the variable.
+ * 2. `astro build` into a NEW directory BUILDS_DIR/<id> (the pages pull their data from the back-office), handed
+ *    the site in BUILD_SITE.
  * 3. pagefind index of the client dir, the CSP header (inline script hashes), `_redirects`, manifest.json.
  * 4. Only then swaps BUILDS_DIR/current to it atomically and prunes old builds (keeping the previous good one).
  *    A failure at any step of 2–4 deletes the new directory, so BUILDS_DIR only ever holds complete builds.
- * With --if-changed it stops early when the current build already has the back-office's content version.
+ * With --if-changed it stops early when the current build already has the back-office's content version (and the
+ * same site).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +31,7 @@ import {
   withBuildDir,
   type BuildManifest,
 } from './lib/builds.ts';
+import { BuildSiteError, describeSite, resolveBuildSite } from './lib/build-site.ts';
 import { buildPolicy, inlineScripts, scriptHash } from './lib/csp.ts';
 import { loadEnv, repoRoot } from './lib/env.ts';
 import { PAGE_KINDS, pageKind, type PageKind } from './lib/paths.ts';
@@ -60,6 +64,7 @@ async function fromBackoffice<T>(origin: string, endpoint: string, call: () => P
   try {
     return await call();
   } catch (error) {
+    if (error instanceof BuildSiteError) throw error;
     const reason =
       error instanceof BackofficeError
         ? `answered ${error.statusCode}${error.body ? ` (${error.body.message})` : ''}: ${error.message}`
@@ -100,13 +105,21 @@ async function main(): Promise<void> {
 
 async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
   const origin = env.BACKOFFICE_URL;
-  const api = new ApiClient({ origin, planId: () => undefined, timeoutMs: 30_000 });
   const previous = currentBuild(env.BUILDS_DIR);
 
   // 1. Pre-checks.
   log(`checking the back-office at ${origin}`);
+  const lookupApi = new ApiClient({ origin, planId: () => undefined, timeoutMs: 30_000 });
+  const site = await fromBackoffice(origin, '/site', () => resolveBuildSite(lookupApi, env.SITE_URL));
+  // Every later call of the build names the site it resolved.
+  const api = new ApiClient({ origin, siteId: () => site.id, planId: () => undefined, timeoutMs: 30_000 });
+  log(`${env.SITE_URL}: ${describeSite(site)}`);
   const contentVersion = await fromBackoffice(origin, '/content-version', () => getContentVersion(api));
-  if (onlyIfChanged && previous?.manifest.contentVersion === contentVersion) {
+  if (
+    onlyIfChanged &&
+    previous?.manifest.contentVersion === contentVersion &&
+    previous.manifest.siteId === site.id
+  ) {
     log(`build ${previous.id} already has content version ${contentVersion}: nothing to do`);
     return;
   }
@@ -116,7 +129,7 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
   if (productCount === 0)
     throw new Error(`back-office ${origin}/api/v1/url lists no product: empty catalogue`);
   const lastCount = previous?.manifest.productCount ?? 0;
-  if (productCount < lastCount * MIN_CATALOGUE_SHARE && process.env.BUILD_ALLOW_SHRINK !== '1') {
+  if (productCount < lastCount * MIN_CATALOGUE_SHARE && !env.BUILD_ALLOW_SHRINK) {
     throw new Error(
       `back-office ${origin}/api/v1/url lists ${productCount} products, down from ${lastCount} in build ` +
         `${previous?.id}: refusing a catalogue that shrank below ${MIN_CATALOGUE_SHARE * 100} % ` +
@@ -145,6 +158,8 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
         ASTRO_CACHE_DIR: path.join(env.BUILDS_DIR, '.cache'),
         BACKOFFICE_URL: origin,
         SITE_URL: env.SITE_URL,
+        // The site resolved above: astro.config.mjs inlines it instead of looking it up again.
+        BUILD_SITE: JSON.stringify(site),
       },
     });
     const astroMs = performance.now() - astroStarted;
@@ -186,6 +201,7 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
       contentVersion,
       backofficeUrl: origin,
       siteUrl: env.SITE_URL,
+      siteId: site.id,
       productCount,
       categoryCount,
       pageCount: files.length,

@@ -27,23 +27,20 @@ function fail(message: string): never {
 
 let env: StorefrontEnv;
 let secrets: ResolvedSecrets;
-const dataDir = path.resolve(repoRoot, process.env.DATA_DIR || './data');
 try {
   env = loadEnv();
-  secrets = resolveSecrets(process.env, dataDir);
+  secrets = resolveSecrets(process.env, env.DATA_DIR);
 } catch (error) {
   fail((error as Error).message);
 }
-const checkSeconds = Number(process.env.CONTENT_CHECK_SECONDS || 60);
-if (!Number.isFinite(checkSeconds) || checkSeconds < 5) {
-  fail('CONTENT_CHECK_SECONDS must be a number of seconds, at least 5');
-}
+const dataDir = env.DATA_DIR;
+const checkSeconds = env.CONTENT_CHECK_SECONDS;
 if (secrets.file) {
   const made = secrets.generated.length > 0 ? ` (generated now: ${secrets.generated.join(', ')})` : '';
   log(`secrets not set in the environment are read from ${secrets.file}${made}`);
 }
 
-const backofficePort = process.env.BACKOFFICE_PORT || new URL(env.BACKOFFICE_URL).port || '4000';
+const backofficePort = String(env.BACKOFFICE_PORT ?? (new URL(env.BACKOFFICE_URL).port || 4000));
 const backofficeUrl = `http://127.0.0.1:${backofficePort}`;
 const childEnv = {
   ...process.env,
@@ -132,7 +129,12 @@ try {
 }
 log(`the shop is at http://localhost:${env.PORT} (back-office docs: ${backofficeUrl}/api/v1/docs)`);
 
-const api = new ApiClient({ origin: backofficeUrl, planId: () => undefined });
+// The content version is asked for the site the served build was made for (spec §7 site lookup).
+const api = new ApiClient({
+  origin: backofficeUrl,
+  siteId: () => currentBuild(env.BUILDS_DIR)?.manifest.siteId,
+  planId: () => undefined,
+});
 contentCheck.timer = setInterval(() => {
   if (building || stopping || !backoffice.child) return;
   void getContentVersion(api).then(

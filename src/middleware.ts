@@ -1,15 +1,26 @@
 /**
+ * Every page first learns which site it renders with (spec §7 site lookup, `Astro.locals.site`): a static page the
+ * build's; an on-demand page the site of the host the outer server worked out (`SITE_HOST_HEADER`; `Host` when
+ * Astro runs on its own), looked up once per allowed host, else the build's (src/lib/site-resolution.ts).
+ *
  * On-demand pages while the back-office is down or restarting: a 503 with Retry-After and a plain page saying so,
  * instead of the 500 page (nothing is broken; the launcher restarts the back-office within seconds). Prerendering
  * is left alone: a build must fail, not bake the 503 page into static files.
  */
 import { defineMiddleware } from 'astro:middleware';
+import { buildSite, requestSite } from './lib/api/index.ts';
 import { BackofficeError } from './lib/api/client.ts';
 import { RETRY_AFTER_SECONDS } from './lib/config.ts';
 import { errorFallbackHtml } from './lib/error-fallback.ts';
+import { SITE_HOST_HEADER } from './lib/site-resolution.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  if (context.isPrerendered) return next();
+  if (context.isPrerendered) {
+    context.locals.site = buildSite();
+    return next();
+  }
+  const headers = context.request.headers;
+  context.locals.site = await requestSite(headers.get(SITE_HOST_HEADER) ?? headers.get('host'));
   try {
     return await next();
   } catch (error) {

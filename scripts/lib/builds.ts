@@ -27,6 +27,8 @@ export const manifestSchema = z.object({
   contentVersion: z.number().int(),
   backofficeUrl: z.string(),
   siteUrl: z.string(),
+  /** The site SITE_URL's host resolved to (absent in builds made before the lookup). */
+  siteId: z.number().int().positive().optional(),
   productCount: z.number().int().nonnegative(),
   categoryCount: z.number().int().nonnegative(),
   pageCount: z.number().int().nonnegative(),

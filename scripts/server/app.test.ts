@@ -10,6 +10,7 @@ import { activateBuild, type BuildManifest } from '../lib/builds.ts';
 import { loadEnv } from '../lib/env.ts';
 import { createServer, NOT_ALLOWED_MESSAGE } from './app.ts';
 import { PUBLIC_API } from './public-api.ts';
+import { SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
 
 const BIG_HTML = `<!doctype html><html><body>${'<p>Plasterwick fillers for every wall.</p>'.repeat(100)}</body></html>`;
 
@@ -29,6 +30,10 @@ function writeBuild(buildsDir: string, id: string, homeText: string): void {
     // Astro's middleware handler: renders on-demand routes itself, calls next() for anything else.
     'server/entry.mjs': `export async function handler(req, res, next) {
       if (req.url === '/diy-filler/results/broken') throw new Error('rendering failed');
+      if (req.url === '/diy-filler/results/host') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ host: req.headers['x-storefront-host'] ?? null }));
+      }
       if (!req.url.startsWith('/diy-filler/results/')) return next();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'astro=1; Path=/' });
       res.end('<!doctype html><p>results for ' + decodeURIComponent(req.url.split('/')[3]) + '</p>');
@@ -495,6 +500,34 @@ describe('who the client is behind a proxy', () => {
       headers: { 'x-forwarded-for': '127.0.0.1' },
     });
     expect(proxied.statusCode).toBe(200);
+    await app.close();
+  });
+
+  it("hands Astro the Host, never a visitor's X-Forwarded-Host or own site-host header", async () => {
+    const app = await server();
+    const response = await app.inject({
+      url: '/diy-filler/results/host',
+      headers: {
+        host: 'shop.example:4321',
+        'x-forwarded-host': 'evil.example',
+        [SITE_HOST_HEADER]: 'evil.example',
+      },
+    });
+    expect(response.json()).toEqual({ host: 'shop.example:4321' });
+    await app.close();
+  });
+
+  it('hands Astro the X-Forwarded-Host of a trusted proxy only', async () => {
+    const app = await server({ TRUST_PROXY: '127.0.0.2' });
+    const headers = { host: 'internal.example', 'x-forwarded-host': 'www.plasterwick.co.uk' };
+    const proxied = await app.inject({
+      url: '/diy-filler/results/host',
+      remoteAddress: '127.0.0.2',
+      headers,
+    });
+    expect(proxied.json()).toEqual({ host: 'www.plasterwick.co.uk' });
+    const direct = await app.inject({ url: '/diy-filler/results/host', remoteAddress: '127.0.0.3', headers });
+    expect(direct.json()).toEqual({ host: 'internal.example' });
     await app.close();
   });
 

@@ -4,7 +4,7 @@
  *    the canonical-host 301, the `_redirects` 301s, the audience-segment 301s, the locale cookie on HTML.
  * 2. /api/v1/* forwarded to the back-office.
  * 3. Files of the build's client dir (compressed, cached), then Astro's handler (hijacked) for what no file answers,
- *    then the built 404 page.
+ *    with the client's address and host as this server worked them out (TRUST_PROXY), then the built 404 page.
  */
 import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -20,6 +20,7 @@ import { requestSerializer } from '@plasterwick/shop-rules/logging';
 import { isStorableText } from '@plasterwick/shop-rules/text';
 import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { LOCALE_COOKIE, REDIRECT_STATUS } from '../../src/lib/config.ts';
+import { SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
 import type { StorefrontEnv } from '../lib/env.ts';
 import { segmentRedirect } from '../lib/paths.ts';
 import { BuildRegistry, type LoadedBuild } from './builds.ts';
@@ -278,6 +279,8 @@ export async function createServer({
       // Pages that call the back-office on a visitor's behalf pass this on: the visitor this server worked out
       // (TRUST_PROXY), never a value the visitor wrote.
       request.raw.headers['x-forwarded-for'] = request.ip;
+      // Likewise the host, for the page's site lookup: X-Forwarded-Host only from a trusted proxy, else Host.
+      request.raw.headers[SITE_HOST_HEADER] = request.host;
       reply.hijack();
       try {
         await handler(request.raw, reply.raw, () =>

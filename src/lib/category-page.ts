@@ -3,8 +3,8 @@
  * parents for the breadcrumb, sub-categories, and the product listing. `/category` with no slug is "Our fillers":
  * every product of the plan under the top-level ranges.
  */
-import { apiFor, getEntityParents } from './api/index.ts';
-import type { Category, EntityParent } from './api/types.ts';
+import { apiFor, buildSite, getEntityParents } from './api/index.ts';
+import type { Category, EntityParent, Site } from './api/types.ts';
 import type { Audience } from './config.ts';
 import { loadListing, type Listing } from './listing.ts';
 import type { ListingParams } from './routing.ts';
@@ -27,13 +27,14 @@ export async function loadCategoryPage(
   audience: Audience,
   slug: string,
   params: ListingParams,
+  site: Site = buildSite(),
 ): Promise<CategoryLookup> {
-  const api = apiFor(audience);
-  const categories = await flatCategories(audience);
+  const api = apiFor(audience, site);
+  const categories = await flatCategories(audience, { site });
   const category = slug ? categories.find((c) => c.slug === slug) : null;
   if (category === undefined) {
     const other: Audience = audience === 'pro' ? 'part' : 'pro';
-    const elsewhere = (await flatCategories(other)).some((c) => c.slug === slug);
+    const elsewhere = (await flatCategories(other, { site })).some((c) => c.slug === slug);
     return elsewhere ? { kind: 'other-audience', audience: other } : { kind: 'not-found' };
   }
   const children = categories

@@ -4,8 +4,8 @@
  * server, so a page never pays for it twice.
  */
 import { TOP_PRODUCTS, type Audience } from './config.ts';
-import { apiFor, getMenu, getSettings, listProducts, listSubsidiaries } from './api/index.ts';
-import type { Menu, ProductSummary, Settings, Subsidiary } from './api/types.ts';
+import { apiFor, buildSite, getMenu, getSettings, listProducts, listSubsidiaries } from './api/index.ts';
+import type { Menu, ProductSummary, Settings, Site, Subsidiary } from './api/types.ts';
 
 export interface LayoutData {
   settings: Settings;
@@ -15,10 +15,11 @@ export interface LayoutData {
 }
 
 const TTL_MS = 60_000;
-const cache = new Map<Audience, { at: number; data: Promise<LayoutData> }>();
+/** Keyed by site id and audience. */
+const cache = new Map<string, { at: number; data: Promise<LayoutData> }>();
 
-async function fetchLayoutData(audience: Audience): Promise<LayoutData> {
-  const api = apiFor(audience);
+async function fetchLayoutData(audience: Audience, site: Site): Promise<LayoutData> {
+  const api = apiFor(audience, site);
   const [settings, main, footer, prefooter, subsidiaries, top] = await Promise.all([
     getSettings(api),
     getMenu(api, 'main', audience),
@@ -41,18 +42,23 @@ export function emptyLayoutData(audience: Audience): LayoutData {
   };
 }
 
-/** The layout data of an audience; `tolerant` returns empty data instead of throwing (error pages). */
+/**
+ * The layout data of an audience on a site (the build's by default); `tolerant` returns empty data instead of
+ * throwing (error pages).
+ */
 export async function loadLayoutData(
   audience: Audience,
-  options: { tolerant?: boolean } = {},
+  options: { tolerant?: boolean; site?: Site } = {},
 ): Promise<LayoutData> {
-  const cached = cache.get(audience);
+  const site = options.site ?? buildSite();
+  const key = `${site.id}:${audience}`;
+  const cached = cache.get(key);
   if (!cached || Date.now() - cached.at > TTL_MS) {
-    const data = fetchLayoutData(audience);
-    cache.set(audience, { at: Date.now(), data });
+    const data = fetchLayoutData(audience, site);
+    cache.set(key, { at: Date.now(), data });
     // A failure must not stay cached: the next page asks again.
-    data.catch(() => cache.delete(audience));
+    data.catch(() => cache.delete(key));
   }
-  const data = cache.get(audience)!.data;
+  const data = cache.get(key)!.data;
   return options.tolerant ? data.catch(() => emptyLayoutData(audience)) : data;
 }

@@ -134,6 +134,21 @@ test.describe('headers', () => {
   });
 });
 
+test.describe('the site of a page (spec §7 site lookup)', () => {
+  test('static and on-demand pages name the build site; any Host renders with it', http, async () => {
+    const home = await rawGet(`${e2e.baseURL}/`);
+    expect(home.body).toMatch(/<html[^>]* data-site-id="3"/);
+    // SITE_URL's host, a forged one, one with a stray port: never a 5xx, always a site.
+    for (const host of ['127.0.0.1', 'evil.example', 'localhost:1', `${'a'.repeat(60)}.example`]) {
+      const page = await rawGet(`${e2e.baseURL}/diy-filler/results/filler`, {
+        headers: { host, 'x-forwarded-host': 'evil.example' },
+      });
+      expect(page.status, host).toBe(200);
+      expect(page.body, host).toMatch(/<html[^>]* data-site-id="3"/);
+    }
+  });
+});
+
 test('/api/v1 is forwarded to the back-office', http, async ({ request }) => {
   const response = await request.get('/api/v1/health');
   expect(response.status()).toBe(200);

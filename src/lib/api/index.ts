@@ -1,10 +1,15 @@
 /**
- * Entry point of the storefront's API layer for the build and SSR: one `ApiClient` per audience, plus every call
- * (re-exported) and the storefront's types. Islands import the call modules they need directly and call them with
- * the site feature's same-origin `islandApi()`.
+ * Entry point of the storefront's API layer for the build and SSR: one `ApiClient` per site and audience, the
+ * site pages are rendered with (spec §7 site lookup), plus every call (re-exported) and the storefront's types.
+ * Islands import the call modules they need directly and call them with the site feature's same-origin
+ * `islandApi()`.
  */
-import { PLAN_IDS, type Audience } from '../config.ts';
+import { storefrontEnv } from '../../../scripts/lib/env.ts';
+import type { Audience } from '../config.ts';
+import { allowedHosts, createSiteResolver, planIdOf, type SiteResolver } from '../site-resolution.ts';
 import { ApiClient } from './client.ts';
+import { lookupSite } from './site.ts';
+import type { Site } from './types.ts';
 
 export { ApiClient, BackofficeError } from './client.ts';
 export * from './catalogue.ts';
@@ -17,20 +22,66 @@ export type * from './types.ts';
 
 /** Back-office origin of the build and SSR server: BACKOFFICE_URL. */
 export function backofficeOrigin(): string {
-  return (globalThis.process?.env?.BACKOFFICE_URL || 'http://127.0.0.1:4000').replace(/\/+$/, '');
+  return storefrontEnv().BACKOFFICE_URL;
 }
 
-const clients = new Map<Audience, ApiClient>();
+/**
+ * The site the build resolved from SITE_URL's host (scripts/lib/build-site.ts, inlined by astro.config.mjs): every
+ * static page is rendered with it, and an on-demand page whose host is not one of the shop's.
+ */
+export function buildSite(): Site {
+  const site = typeof __BUILD_SITE__ === 'undefined' ? null : __BUILD_SITE__;
+  if (!site) {
+    throw new Error(
+      'No site was resolved for this build: run `npm run build` (or `astro build`) with SITE_URL set',
+    );
+  }
+  return site;
+}
+
+/** The site a page renders with: what the middleware put in `Astro.locals`, else the build's. */
+export function siteOf(locals: App.Locals): Site {
+  return locals.site ?? buildSite();
+}
+
+let resolver: SiteResolver | undefined;
 
 /**
- * The client of an audience's plan. The plan is fixed by the URL, so the automatic plan switch is left to the
- * page (it answers with the other audience's URL).
+ * The site of an on-demand request's host (the host the outer server worked out, see `SITE_HOST_HEADER`): looked up
+ * once per allowed host (SITE_URL's host plus SITE_HOSTS), the build's site for any other host or when the lookup
+ * fails. Never throws.
  */
-export function apiFor(audience: Audience): ApiClient {
-  let client = clients.get(audience);
+export function requestSite(host: string | null | undefined): Promise<Site> {
+  if (!resolver) {
+    const env = storefrontEnv();
+    const api = new ApiClient({ origin: env.BACKOFFICE_URL, planId: () => undefined, timeoutMs: 5_000 });
+    resolver = createSiteResolver({
+      buildSite: buildSite(),
+      allowed: allowedHosts(env.SITE_URL, env.SITE_HOSTS),
+      lookup: (name) => lookupSite(api, name),
+      onError: (name, error) =>
+        console.warn(`[site] ${name}: lookup failed, rendering with the build's site (${String(error)})`),
+    });
+  }
+  return resolver.siteFor(host);
+}
+
+const clients = new Map<string, ApiClient>();
+
+/**
+ * The client of an audience's plan on a site (the build's by default): every call names the site and the plan
+ * the site gives that audience. The plan is fixed by the URL, so the automatic plan switch is left to the page (it
+ * answers with the other audience's URL).
+ */
+export function apiFor(audience: Audience, site: Site = buildSite()): ApiClient {
+  const key = `${site.id}:${audience}`;
+  let client = clients.get(key);
   if (!client) {
-    client = new ApiClient({ origin: backofficeOrigin(), planId: () => PLAN_IDS[audience] });
-    clients.set(audience, client);
+    const planId = planIdOf(site, audience);
+    if (planId === undefined)
+      throw new Error(`Site ${site.id} has no sales plan for the ${audience} audience`);
+    client = new ApiClient({ origin: backofficeOrigin(), siteId: () => site.id, planId: () => planId });
+    clients.set(key, client);
   }
   return client;
 }

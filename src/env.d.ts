@@ -1,0 +1,18 @@
+import type { Site } from './lib/api/types.ts';
+
+declare global {
+  /**
+   * The build's site, inlined by Vite's `define` (astro.config.mjs, scripts/lib/build-site.ts); `null` when Astro
+   * ran without a build (`astro sync`). Read it through `buildSite()` of src/lib/api.
+   */
+  const __BUILD_SITE__: Site | null;
+
+  namespace App {
+    interface Locals {
+      /** The site this request renders with (src/middleware.ts): the build's, or the one of the request's host. */
+      site?: Site;
+    }
+  }
+}
+
+export {};
