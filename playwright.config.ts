@@ -33,10 +33,10 @@ export default defineConfig({
   // The build in global setup is the slow part; the tests themselves share one server.
   globalTimeout: 30 * 60_000,
   fullyParallel: true,
-  workers: process.env.CI ? 1 : 2,
-  forbidOnly: Boolean(process.env.CI),
+  workers: e2e.ci ? 1 : 2,
+  forbidOnly: e2e.ci,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: e2e.ci ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: e2e.baseURL,
     browserName: 'chromium',

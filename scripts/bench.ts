@@ -7,8 +7,9 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { z } from 'zod';
 import { currentBuild } from './lib/builds.ts';
-import { loadEnv, repoRoot } from './lib/env.ts';
+import { loadEnv, parseEnvironment, port as portSchema, repoRoot, type StorefrontEnv } from './lib/env.ts';
 import { spawnNode, stopChild, waitForHttp, type NodeChild } from './lib/process.ts';
 import { LoadedBuild } from './server/builds.ts';
 
@@ -26,11 +27,40 @@ type Autocannon = (options: {
 // autocannon ships no type declarations; this is the slice of its API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const env = loadEnv();
-const benchPath = process.env.BENCH_PATH || '/diy-filler';
-const seconds = Number(process.env.BENCH_SECONDS || 10);
-const connections = Number(process.env.BENCH_CONNECTIONS || 50);
-const basePort = Number(process.env.BENCH_PORT || 4490);
+/** The benchmark's own variables (README: "Used by: npm run bench"). */
+const benchSchema = z.object({
+  BENCH_PATH: z
+    .string()
+    .default('/diy-filler')
+    .refine((value) => value.startsWith('/'), 'must be a path of a static page, such as /diy-filler'),
+  BENCH_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds (1–600)' })
+    .int('must be a number of seconds (1–600)')
+    .min(1, 'must be a number of seconds (1–600)')
+    .max(600, 'must be a number of seconds (1–600)')
+    .default(10),
+  BENCH_CONNECTIONS: z.coerce
+    .number({ error: 'must be a number of connections (1–1000)' })
+    .int('must be a number of connections (1–1000)')
+    .min(1, 'must be a number of connections (1–1000)')
+    .max(1000, 'must be a number of connections (1–1000)')
+    .default(50),
+  BENCH_PORT: portSchema.default(4490),
+});
+
+let env: StorefrontEnv;
+let bench: z.output<typeof benchSchema>;
+try {
+  env = loadEnv();
+  bench = parseEnvironment(benchSchema, process.env, 'benchmark');
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const benchPath = bench.BENCH_PATH;
+const seconds = bench.BENCH_SECONDS;
+const connections = bench.BENCH_CONNECTIONS;
+const basePort = bench.BENCH_PORT;
 
 const build = currentBuild(env.BUILDS_DIR);
 if (!build) {

@@ -6,10 +6,23 @@ import { DEFAULT_AUDIENCE, type Audience } from './config.ts';
 import { encodeGuideAnswers, type GuideAnswers } from './selector-guide.ts';
 import { audienceFromSegment, formatListingSegments, segmentOf, type ListingParams } from './routing.ts';
 
-/** Public origin (SITE_URL) on the server; the page's own origin in the browser. */
+/**
+ * Public origin on the server: Astro's `site`, i.e. SITE_URL as astro.config.mjs validated it (its default outside
+ * Astro, in unit tests); the page's own origin in the browser. This module is loaded by islands too, so it reads no
+ * environment itself.
+ */
 export function siteOrigin(): string {
   if (typeof window !== 'undefined') return window.location.origin;
-  return (globalThis.process?.env?.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+  return (astroSite() || 'http://localhost:4321').replace(/\/+$/, '');
+}
+
+/** `import.meta.env.SITE`, inlined by Astro's build; Node alone has no `import.meta.env` (scripts). */
+function astroSite(): string | undefined {
+  try {
+    return import.meta.env.SITE;
+  } catch {
+    return undefined;
+  }
 }
 
 function join(audience: Audience, ...parts: (string | undefined)[]): string {

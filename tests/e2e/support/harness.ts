@@ -2,15 +2,49 @@
  * Where the e2e run lives: ports, temp dirs and helpers to start extra server instances from a spec
  * (e.g. with CANONICAL_HOST or ALLOWED_IPS set). Imported by playwright.config.ts, global setup and specs.
  */
-import { generateSecret } from '@plasterwick/shop-rules/secrets';
+import { generateSecret, secretProblem } from '@plasterwick/shop-rules/secrets';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
+import { parseEnvironment, port as portSchema } from '../../../scripts/lib/env.ts';
 import { spawnNode, stopChild, waitForHttp, type NodeChild } from '../../../scripts/lib/process.ts';
 
+/** `1` switches it on; empty or `0` leaves it off. */
+const flag = z
+  .enum(['', '0', '1'], { error: 'must be 1 (on) or 0 (off)' })
+  .default('')
+  .transform((value) => value === '1');
+const secret = z
+  .string()
+  .optional()
+  .refine((value) => value === undefined || !secretProblem(value), 'must be a secret of 32+ characters');
+
+/** The e2e run's own variables (README: "Used by: tests"). */
+const testEnvSchema = z.object({
+  E2E_BACKOFFICE_PORT: portSchema.default(4410),
+  E2E_PORT: portSchema.default(4411),
+  CHROMIUM_PATH: z.string().min(1, 'must be the path of a Chromium binary').default('/usr/bin/chromium'),
+  E2E_REUSE_BUILD: flag,
+  E2E_VERBOSE: flag,
+  E2E_BACKOFFICE_API_KEY: secret,
+  E2E_PREVIEW_TOKEN: secret,
+  // Set by CI services (any non-empty value): one worker, no `.only`, an HTML report.
+  CI: z
+    .string()
+    .optional()
+    .transform((value) => Boolean(value)),
+});
+
+// The run's secrets, random unless given: global setup hands them to the back-office, and specs importing the
+// harness (a separate process) read the same values back from the environment they are exported to here.
+process.env.E2E_BACKOFFICE_API_KEY ||= generateSecret();
+process.env.E2E_PREVIEW_TOKEN ||= generateSecret();
+const env = parseEnvironment(testEnvSchema, process.env, 'e2e');
+
 const root = path.resolve(import.meta.dirname, '../../..');
-const backofficePort = Number(process.env.E2E_BACKOFFICE_PORT || 4410);
-const port = Number(process.env.E2E_PORT || 4411);
+const backofficePort = env.E2E_BACKOFFICE_PORT;
+const port = env.E2E_PORT;
 const workDir = path.join(os.tmpdir(), `plasterwick-e2e-${port}`);
 
 export const e2e = {
@@ -22,17 +56,16 @@ export const e2e = {
   buildsDir: path.join(workDir, 'builds'),
   baseURL: `http://127.0.0.1:${port}`,
   backofficeURL: `http://127.0.0.1:${backofficePort}`,
-  chromiumPath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  reuseBuild: process.env.E2E_REUSE_BUILD === '1',
-  /**
-   * The run's secrets, random unless given: global setup hands them to the back-office, and specs importing the
-   * harness (a separate process) read the same values back from the environment it exports them to.
-   */
+  chromiumPath: env.CHROMIUM_PATH,
+  reuseBuild: env.E2E_REUSE_BUILD,
+  /** The run's secrets (see above). */
   secrets: {
-    BACKOFFICE_API_KEY: (process.env.E2E_BACKOFFICE_API_KEY ||= generateSecret()),
-    PREVIEW_TOKEN: (process.env.E2E_PREVIEW_TOKEN ||= generateSecret()),
+    BACKOFFICE_API_KEY: env.E2E_BACKOFFICE_API_KEY ?? generateSecret(),
+    PREVIEW_TOKEN: env.E2E_PREVIEW_TOKEN ?? generateSecret(),
   },
-  verbose: process.env.E2E_VERBOSE === '1',
+  verbose: env.E2E_VERBOSE,
+  /** Running on a CI service (`CI` set). */
+  ci: env.CI,
 };
 
 if (!existsSync(e2e.chromiumPath)) {
