@@ -33,7 +33,8 @@ export default defineConfig({
   // The build in global setup is the slow part; the tests themselves share one server.
   globalTimeout: 30 * 60_000,
   fullyParallel: true,
-  workers: e2e.ci ? 1 : 2,
+  // Two workers on CI too: one per core, and the suite stays well inside the CI time budget.
+  workers: 2,
   forbidOnly: e2e.ci,
   retries: 0,
   reporter: e2e.ci ? [['list'], ['html', { open: 'never' }]] : 'list',
