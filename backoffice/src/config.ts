@@ -1,6 +1,7 @@
 /** Environment configuration, validated at boot with messages that name the variable. */
 import path from 'node:path';
 import { generateSecret, secretProblem, SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
+import { siteHostsEnv } from '@plasterwick/shop-rules/hosts';
 import { trustProxyEnv, type TrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { z } from 'zod';
 
@@ -17,15 +18,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   BACKOFFICE_API_KEY: z.string().optional(),
   PREVIEW_TOKEN: z.string().optional(),
-  SITE_HOSTS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+  SITE_HOSTS: siteHostsEnv,
   TRUST_PROXY: trustProxyEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

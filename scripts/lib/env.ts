@@ -5,10 +5,10 @@
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { siteHostsEnv } from '@plasterwick/shop-rules/hosts';
 import { trustProxyEnv } from '@plasterwick/shop-rules/trust-proxy';
 import { z } from 'zod';
 import { resolvedSiteSchema } from '../../src/lib/api/site.ts';
-import { hostName } from '../../src/lib/site-resolution.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -76,19 +76,7 @@ const envSchema = z.object({
   SITE_URL: origin('http://localhost:4321'),
   // Extra host names the shop answers for: their site is looked up on demand (spec §7); the back-office reads the
   // same variable to answer that lookup.
-  SITE_HOSTS: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .refine(
-      (hosts) => hosts.every((host) => hostName(host) === host),
-      'must be a comma-separated list of host names without scheme or port, such as shop.example.co.uk,localhost',
-    ),
+  SITE_HOSTS: siteHostsEnv,
   CANONICAL_HOST: z
     .string()
     .default('')

@@ -1,9 +1,9 @@
+import { hostName } from '@plasterwick/shop-rules/hosts';
 import { describe, expect, it, vi } from 'vitest';
 import type { Site } from './api/types.ts';
 import {
   allowedHosts,
   createSiteResolver,
-  hostName,
   missingAudiences,
   originHost,
   planIdOf,

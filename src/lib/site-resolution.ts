@@ -8,6 +8,7 @@
  * Pure functions and a small resolver with its lookup injected: the SSR middleware (through `src/lib/api`) and the
  * outer server (`SITE_HOST_HEADER`) use them; tested in site-resolution.test.ts.
  */
+import { hostName } from '@plasterwick/shop-rules/hosts';
 import { AUDIENCES, type Audience } from './config.ts';
 import type { Site } from './api/types.ts';
 
@@ -17,24 +18,6 @@ import type { Site } from './api/types.ts';
  * visitor sent in it, as it does for X-Forwarded-For.
  */
 export const SITE_HOST_HEADER = 'x-storefront-host';
-
-/** Characters that cannot be part of a Host value (a path, a user, a list, spaces). */
-const NOT_A_HOST = /[\s/\\?#@,]/;
-
-/**
- * The host name of a `Host` / `X-Forwarded-Host` value (`Shop.Example.co.uk:443`, `[::1]:4321`): lower-case,
- * without port or trailing dot, IDNA-normalised by the URL parser. `undefined` for anything that is not one host.
- */
-export function hostName(value: string | null | undefined): string | undefined {
-  const raw = (value ?? '').trim();
-  if (raw === '' || raw.length > 300 || NOT_A_HOST.test(raw)) return undefined;
-  try {
-    const host = new URL(`http://${raw}`).hostname.replace(/\.$/, '');
-    return host === '' ? undefined : host;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The host name of an origin such as SITE_URL (`http://localhost:4321` → `localhost`). */
 export function originHost(origin: string): string {
