@@ -52,11 +52,16 @@ const MAX_ID = 2_147_483_647;
 
 // ---- bodies -------------------------------------------------------------------------------------------------
 
-export const contactBody = z.object({
+/** Who is writing: the first fields of every form. */
+const person = {
   civility,
   first_name: required(100),
   last_name: required(100),
   email: email(),
+};
+
+export const contactBody = z.object({
+  ...person,
   phone: optionalPhone(),
   company: optional(200),
   company_number: optionalCompanyNumber(),
@@ -66,10 +71,7 @@ export const contactBody = z.object({
 });
 
 export const constructionStartsBody = z.object({
-  civility,
-  first_name: required(100),
-  last_name: required(100),
-  email: email(),
+  ...person,
   phone: phone(),
   company: required(200),
   company_number: optionalCompanyNumber(),
@@ -85,10 +87,7 @@ export const constructionStartsBody = z.object({
 export const applicationBody = z.object({
   /** The job page applied for; absent for a direct (speculative) application. */
   page_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
-  civility,
-  first_name: required(100),
-  last_name: required(100),
-  email: email(),
+  ...person,
   phone: phone(),
   town: optional(100),
   message: required(5000),
@@ -96,10 +95,7 @@ export const applicationBody = z.object({
 });
 
 export const profileBody = z.object({
-  civility,
-  first_name: required(100),
-  last_name: required(100),
-  email: email(),
+  ...person,
   phone: optionalPhone(),
   company: optional(200),
   company_number: optionalCompanyNumber(),
