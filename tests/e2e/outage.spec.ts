@@ -3,7 +3,7 @@
  * nothing listens. Static pages keep working; on-demand pages and /api/v1 say 503 with Retry-After, never 500.
  */
 import { expect, test } from '@playwright/test';
-import { e2e, startExtraServer, type RunningServer } from './support/harness.ts';
+import { freePort, startExtraServer, type RunningServer } from './support/harness.ts';
 import { rawGet } from './support/http.ts';
 
 const http = { tag: '@http' };
@@ -12,7 +12,7 @@ test.describe('with the back-office down', () => {
   let server: RunningServer;
   test.beforeAll(async () => {
     // Port 9 (discard) has no listener here: every connection is refused, as during a restart.
-    server = await startExtraServer(e2e.port + 5, { BACKOFFICE_URL: 'http://127.0.0.1:9' });
+    server = await startExtraServer(await freePort(), { BACKOFFICE_URL: 'http://127.0.0.1:9' });
   });
   test.afterAll(() => server.stop());
 

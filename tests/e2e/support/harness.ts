@@ -4,6 +4,7 @@
  */
 import { generateSecret, secretProblem } from '@plasterwick/shop-rules/secrets';
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -92,6 +93,15 @@ export function siteEnv(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 export interface RunningServer {
   url: string;
   stop: () => Promise<void>;
+}
+
+/** A loopback port nobody listens on now, for an extra server that specs may start from several workers. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 /**
