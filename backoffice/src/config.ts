@@ -6,6 +6,10 @@ import { trustProxyEnv, type TrustProxy } from '@plasterwick/shop-rules/trust-pr
 import { z } from 'zod';
 
 const portSchema = z.coerce.number().int().min(1).max(65535);
+const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
+const httpOrigin = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.plasterwick.co.uk' })
+  .transform((value) => new URL(value).origin);
 
 const envSchema = z.object({
   BACKOFFICE_PORT: portSchema.default(4000),
@@ -21,7 +25,63 @@ const envSchema = z.object({
   SITE_HOSTS: siteHostsEnv,
   TRUST_PROXY: trustProxyEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SITE_URL: z.preprocess(blankIsUnset, httpOrigin.default('http://localhost:4321')),
+  SMTP_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(blankIsUnset, z.string().min(3).default('Plasterwick <no-reply@plasterwick.co.uk>')),
+  MAIL_STAFF_TO: z.preprocess(blankIsUnset, z.string().min(3).default('customer.service@plasterwick.co.uk')),
+  MAIL_STAFF_TO_CONTACT: z.preprocess(blankIsUnset, z.string().min(3).optional()),
+  MAIL_STAFF_TO_CONSTRUCTION_STARTS: z.preprocess(blankIsUnset, z.string().min(3).optional()),
+  MAIL_STAFF_TO_APPLICATION: z.preprocess(blankIsUnset, z.string().min(3).optional()),
+  MAIL_STAFF_TO_TRAINING_REGISTRATION: z.preprocess(blankIsUnset, z.string().min(3).optional()),
+  RECAPTCHA_SITE_KEY: z.preprocess(blankIsUnset, z.string().optional()),
+  RECAPTCHA_SECRET: z.preprocess(blankIsUnset, z.string().optional()),
+  RECAPTCHA_VERSION: z.preprocess(blankIsUnset, z.string().default('3')),
+  RECAPTCHA_SCRIPT_URL: z.preprocess(
+    blankIsUnset,
+    z.url({ protocol: /^https?$/ }).default('https://www.google.com/recaptcha/api.js'),
+  ),
+  RECAPTCHA_VERIFY_URL: z.preprocess(
+    blankIsUnset,
+    z.url({ protocol: /^https?$/ }).default('https://www.google.com/recaptcha/api/siteverify'),
+  ),
+  RECAPTCHA_MIN_SCORE: z.preprocess(blankIsUnset, z.coerce.number().min(0).max(1).default(0.5)),
 });
+
+/** The forms whose staff notifications can go to their own address (`MAIL_STAFF_TO_<FORM>`). */
+export const MAIL_FORMS = ['contact', 'construction-starts', 'application', 'training-registration'] as const;
+export type MailForm = (typeof MAIL_FORMS)[number];
+
+export interface MailConfig {
+  /** Unset: messages are written as .eml files under `DATA_DIR/mail/`. */
+  smtpUrl: string | undefined;
+  from: string;
+  /** Staff address of each form (its own variable, else `MAIL_STAFF_TO`). */
+  staffTo: Record<MailForm, string>;
+  /** Public origin of the storefront, for links in e-mails. */
+  siteUrl: string;
+}
+
+export interface BotCheckConfig {
+  /** HMAC key of the ALTCHA challenges (a secret: generated into secrets.json by `npm start`). */
+  altchaHmacKey: string;
+  /** Set when `RECAPTCHA_SITE_KEY` or `RECAPTCHA_SECRET` is: reCAPTCHA v3 replaces ALTCHA. */
+  recaptcha:
+    | {
+        siteKey: string | undefined;
+        secret: string | undefined;
+        version: string;
+        scriptUrl: string;
+        verifyUrl: string;
+        minScore: number;
+      }
+    | undefined;
+}
 
 export interface Config {
   port: number;
@@ -33,6 +93,8 @@ export interface Config {
   siteHosts: string[];
   trustProxy: TrustProxy;
   logLevel: string;
+  mail: MailConfig;
+  botCheck: BotCheckConfig;
   /** Secrets that were not set (outside production only): random for this process, so admin calls fail. */
   generatedSecrets: string[];
 }
@@ -73,6 +135,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteHosts: e.SITE_HOSTS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      staffTo: {
+        contact: e.MAIL_STAFF_TO_CONTACT ?? e.MAIL_STAFF_TO,
+        'construction-starts': e.MAIL_STAFF_TO_CONSTRUCTION_STARTS ?? e.MAIL_STAFF_TO,
+        application: e.MAIL_STAFF_TO_APPLICATION ?? e.MAIL_STAFF_TO,
+        'training-registration': e.MAIL_STAFF_TO_TRAINING_REGISTRATION ?? e.MAIL_STAFF_TO,
+      },
+      siteUrl: e.SITE_URL,
+    },
+    botCheck: {
+      altchaHmacKey: secrets.ALTCHA_HMAC_KEY as string,
+      recaptcha:
+        e.RECAPTCHA_SITE_KEY !== undefined || e.RECAPTCHA_SECRET !== undefined
+          ? {
+              siteKey: e.RECAPTCHA_SITE_KEY,
+              secret: e.RECAPTCHA_SECRET,
+              version: e.RECAPTCHA_VERSION,
+              scriptUrl: e.RECAPTCHA_SCRIPT_URL,
+              verifyUrl: e.RECAPTCHA_VERIFY_URL,
+              minScore: e.RECAPTCHA_MIN_SCORE,
+            }
+          : undefined,
+    },
     generatedSecrets,
   };
 }

@@ -16,6 +16,18 @@ export const MESSAGES = {
   minValue: 'Please enter a value of 1 or more.',
   url: 'Please enter a valid URL',
   passwordsDoNotMatch: 'Passwords do not match',
+  // The catalogue's named messages (spec §5 "other validation messages"); the wording is ours.
+  firstName: 'Please enter your first name',
+  lastName: 'Please enter your last name',
+  acceptTerms: 'Please accept the terms to continue',
+  address: 'Please enter the address',
+  city: 'Please enter the town or city',
+  companyName: 'Please enter the company name',
+  function: 'Please enter the participant\'s function',
+  period: 'Please give the works period: a start date and the expected duration',
+  trainingSession: 'Please choose a training session',
+  fileTooLarge: 'The file is too large: 5 MB at most',
+  uploadFile: 'Please upload a file (PDF, DOC or DOCX)',
 } as const;
 
 /** "Field required" with the field's name, as a form shows it beside the field (`Field required: Town`). */

@@ -1,8 +1,19 @@
 /**
- * Form submissions from the public site.
+ * Form submissions from the public site, and the files sent with them (a job application's CV).
  * Re-exported by db/schema.ts, the one list drizzle-kit and the rest of the code read.
  */
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { sites } from '../site/tables.ts';
 
 /** Form submissions from the public site (contact, jobsite support, job application, sign-up, training). */
@@ -26,4 +37,34 @@ export const submissions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('submission_site_kind_created').on(t.siteId, t.kind, t.createdAt)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A file sent with a submission (a CV), kept in the database: written in the submission's transaction, deleted
+ * with it, never under a public path. Staff download it with the API key only.
+ */
+export const submissionFiles = pgTable(
+  'submission_file',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** The visitor's file name, cleaned; used only in the download's Content-Disposition. */
+    fileName: text('file_name').notNull(),
+    /** The type its magic bytes showed (never the declared one). */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('submission_file_size_check', sql`${t.sizeBytes} > 0 and ${t.sizeBytes} <= 5242880`),
+    index('submission_file_submission').on(t.submissionId),
+  ],
 );
