@@ -11,12 +11,19 @@ import {
   type IncomingHttpHeaders,
   type IncomingMessage,
 } from 'node:http';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { CV_MAX_BYTES } from '@plasterwick/shop-rules/files';
+import type { FastifyPluginAsync, FastifyReply, RouteHandlerMethod } from 'fastify';
 import { RETRY_AFTER_SECONDS } from '../../src/lib/config.ts';
 import { isPublicCall } from './public-api.ts';
 
 /** The back-office's own body limit: larger bodies are refused here, before they travel. */
 export const API_BODY_LIMIT = 1024 * 1024;
+/**
+ * The job application carries a CV of up to 5 MB: its call may be larger, by the form fields and the multipart
+ * framing. A file just over 5 MB still reaches the back-office, whose answer names the field.
+ */
+export const UPLOAD_BODY_LIMIT = CV_MAX_BYTES + 1024 * 1024;
+const UPLOAD_PATHS = ['/api/v1/application'];
 const UPSTREAM_TIMEOUT_MS = 30_000;
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and `expect` concern one connection; they are never forwarded. */
@@ -86,80 +93,91 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
     }
   });
 
+  // Returns the reply: Fastify then waits for the send below instead of answering an empty body itself.
+  const forward: RouteHandlerMethod = async (request, reply) => {
+    const headers: IncomingHttpHeaders = {
+      ...withoutHopByHop(request.headers),
+      host: origin.host,
+      // The back-office trusts this server's X-Forwarded-For (npm start sets its TRUST_PROXY to our address),
+      // so it sees the visitor this server worked out, not a chain the visitor wrote.
+      'x-forwarded-for': request.ip,
+      'x-forwarded-host': request.host,
+      'x-forwarded-proto': request.protocol,
+    };
+    // The length is always the body actually forwarded: a GET that came with a body (which Fastify ignores)
+    // must not announce bytes the back-office would then read from the next request on the connection.
+    const body = Buffer.isBuffer(request.body) ? request.body : undefined;
+    delete headers['content-length'];
+    if (body) headers['content-length'] = String(body.length);
+
+    {
+      const upstreamRequest = httpRequest({
+        agent,
+        protocol: origin.protocol,
+        hostname: origin.hostname,
+        port: origin.port,
+        method: request.method,
+        path: request.url,
+        headers,
+        timeout: UPSTREAM_TIMEOUT_MS,
+      });
+      upstreamRequest.on('timeout', () =>
+        upstreamRequest.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
+      );
+      upstreamRequest.on('response', (answer: IncomingMessage) => {
+        const status = answer.statusCode ?? 0;
+        if (status < 100 || status > 599) {
+          answer.destroy();
+          sendApiError(reply, 502, 'bad_gateway', 'The back-office sent an answer that could not be used');
+          return;
+        }
+        reply.code(status).headers(withoutHopByHop(answer.headers));
+        // The answer is streamed: an error after this point can only cut the connection, as any proxy does.
+        reply.send(answer);
+      });
+      upstreamRequest.on('error', (error: Error & { code?: string }) => {
+        if (reply.sent) return;
+        if (error.code && UNREACHABLE.has(error.code)) {
+          reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+          sendApiError(
+            reply,
+            503,
+            'service_unavailable',
+            'The shop is restarting a service: please try again in a few seconds',
+          );
+        } else {
+          request.log.error({ err: error }, 'back-office answer could not be forwarded');
+          sendApiError(reply, 502, 'bad_gateway', 'The back-office sent an answer that could not be used');
+        }
+      });
+      upstreamRequest.end(body);
+    }
+    return reply;
+  };
+
   // Every method reaches the hook above (so PUT, TRACE… are its 404), and only public GET/HEAD/POST get here.
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE'],
     url: '/*',
     exposeHeadRoute: false,
-    // Returns the reply: Fastify then waits for the send below instead of answering an empty body itself.
-    handler: async (request, reply) => {
-      const headers: IncomingHttpHeaders = {
-        ...withoutHopByHop(request.headers),
-        host: origin.host,
-        // The back-office trusts this server's X-Forwarded-For (npm start sets its TRUST_PROXY to our address),
-        // so it sees the visitor this server worked out, not a chain the visitor wrote.
-        'x-forwarded-for': request.ip,
-        'x-forwarded-host': request.host,
-        'x-forwarded-proto': request.protocol,
-      };
-      // The length is always the body actually forwarded: a GET that came with a body (which Fastify ignores)
-      // must not announce bytes the back-office would then read from the next request on the connection.
-      const body = Buffer.isBuffer(request.body) ? request.body : undefined;
-      delete headers['content-length'];
-      if (body) headers['content-length'] = String(body.length);
-
-      {
-        const upstreamRequest = httpRequest({
-          agent,
-          protocol: origin.protocol,
-          hostname: origin.hostname,
-          port: origin.port,
-          method: request.method,
-          path: request.url,
-          headers,
-          timeout: UPSTREAM_TIMEOUT_MS,
-        });
-        upstreamRequest.on('timeout', () =>
-          upstreamRequest.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
-        );
-        upstreamRequest.on('response', (answer: IncomingMessage) => {
-          const status = answer.statusCode ?? 0;
-          if (status < 100 || status > 599) {
-            answer.destroy();
-            sendApiError(reply, 502, 'bad_gateway', 'The back-office sent an answer that could not be used');
-            return;
-          }
-          reply.code(status).headers(withoutHopByHop(answer.headers));
-          // The answer is streamed: an error after this point can only cut the connection, as any proxy does.
-          reply.send(answer);
-        });
-        upstreamRequest.on('error', (error: Error & { code?: string }) => {
-          if (reply.sent) return;
-          if (error.code && UNREACHABLE.has(error.code)) {
-            reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-            sendApiError(
-              reply,
-              503,
-              'service_unavailable',
-              'The shop is restarting a service: please try again in a few seconds',
-            );
-          } else {
-            request.log.error({ err: error }, 'back-office answer could not be forwarded');
-            sendApiError(reply, 502, 'bad_gateway', 'The back-office sent an answer that could not be used');
-          }
-        });
-        upstreamRequest.end(body);
-      }
-      return reply;
-    },
+    handler: forward,
   });
+  for (const url of UPLOAD_PATHS) {
+    app.route({
+      method: 'POST',
+      url: url.slice('/api/v1'.length),
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      handler: forward,
+    });
+  }
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'forwarding failed');
+    const limit = UPLOAD_PATHS.includes(request.url.split('?')[0] ?? '') ? '6 MB' : '1 MB';
     const message =
-      status === 413 ? 'Request body is too large (1 MB at most)' : (STATUS_CODES[status] ?? 'Error');
+      status === 413 ? `Request body is too large (${limit} at most)` : (STATUS_CODES[status] ?? 'Error');
     return sendApiError(reply, status, status === 500 ? 'server_error' : 'invalid_request', message);
   });
 };

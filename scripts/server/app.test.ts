@@ -322,6 +322,21 @@ describe('the public /api/v1', () => {
     expect(response.json()).toMatchObject({ status: 'invalid_request' });
   });
 
+  it('lets the job application carry a CV of up to 5 MB, and no more than 6 MB', async () => {
+    const multipart = (bytes: number) => ({
+      method: 'POST' as const,
+      url: '/api/v1/application',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: Buffer.alloc(bytes, 0x61),
+    });
+    const forwarded = await app.inject(multipart(5 * 1024 * 1024 + 10));
+    expect(forwarded.statusCode).toBe(200);
+    expect(forwarded.json()).toMatchObject({ url: '/api/v1/application' });
+    const refused = await app.inject(multipart(7 * 1024 * 1024));
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ message: 'Request body is too large (6 MB at most)' });
+  });
+
   it('does not forward hop-by-hop headers or Expect', async () => {
     const response = await app.inject({
       method: 'POST',
