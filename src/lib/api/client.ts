@@ -47,6 +47,12 @@ export type QueryValue = string | number | boolean | undefined | null;
 export type JsonBody =
   string | number | boolean | null | JsonBody[] | { [key: string]: JsonBody | undefined };
 
+/** A write's body: JSON, or a `FormData` sent as multipart/form-data (a file upload; fetch sets the boundary). */
+export type WriteBody = JsonBody | FormData;
+
+const isFormData = (body: WriteBody | undefined): body is FormData =>
+  typeof FormData !== 'undefined' && body instanceof FormData;
+
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface ApiClientOptions {
@@ -121,20 +127,20 @@ export class ApiClient {
     return params;
   }
 
-  /** Sends a request (with `body` as JSON when given) and parses the answer with `schema`. */
+  /** Sends a request (with `body` as JSON or multipart when given) and parses the answer with `schema`. */
   private async request<T extends z.ZodType>(
     method: Method,
     path: string,
     schema: T,
     options: RequestOptions = {},
-    body?: JsonBody,
+    body?: WriteBody,
   ): Promise<z.output<T>> {
     const attempt = async (planId: number | undefined) => {
       try {
         const response = await this.http(path.replace(/^\//, ''), {
           method,
           searchParams: this.searchParams(options, planId),
-          json: body,
+          ...(isFormData(body) ? { body } : { json: body }),
           headers: options.headers,
           signal: options.signal,
         });
@@ -181,16 +187,19 @@ export class ApiClient {
     return this.request('get', path, schema, options);
   }
 
-  /** POSTs `body` as JSON; the answer is parsed with `schema`. Writes are never retried on a 5xx. */
-  post<T extends z.ZodType>(path: string, body: JsonBody, schema: T, options?: RequestOptions) {
+  /**
+   * POSTs `body` as JSON, or as multipart/form-data when it is a `FormData` (a file upload); the answer is parsed
+   * with `schema`. Writes are never retried on a 5xx.
+   */
+  post<T extends z.ZodType>(path: string, body: WriteBody, schema: T, options?: RequestOptions) {
     return this.request('post', path, schema, options, body);
   }
 
-  put<T extends z.ZodType>(path: string, body: JsonBody, schema: T, options?: RequestOptions) {
+  put<T extends z.ZodType>(path: string, body: WriteBody, schema: T, options?: RequestOptions) {
     return this.request('put', path, schema, options, body);
   }
 
-  patch<T extends z.ZodType>(path: string, body: JsonBody, schema: T, options?: RequestOptions) {
+  patch<T extends z.ZodType>(path: string, body: WriteBody, schema: T, options?: RequestOptions) {
     return this.request('patch', path, schema, options, body);
   }
 
