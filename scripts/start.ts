@@ -51,7 +51,8 @@ const childEnv = {
 };
 // The storefront reaches the back-office from this machine's loopback address: that is the one proxy whose
 // X-Forwarded-For the back-office believes, so its limits see each visitor. TRUST_PROXY itself is the storefront's.
-const backofficeEnv = { ...childEnv, TRUST_PROXY: '127.0.0.1' };
+// Links in its e-mails point at the storefront's public origin.
+const backofficeEnv = { ...childEnv, TRUST_PROXY: '127.0.0.1', SITE_URL: env.SITE_URL };
 
 const backoffice = new Supervisor({
   name: 'back-office',

@@ -31,7 +31,7 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 
 /** The `response` entries of a route's error statuses: `response: { 200: item, ...errorResponses(400, 404) }`. */
 export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorBody> {
