@@ -20,6 +20,15 @@ describe('paths', () => {
     expect(paths.cmsPage('pro', 'category/fillers')).toBe('/professional-filler/category/fillers');
   });
 
+  it('links the form pages, with the vacancy or the course to preselect', () => {
+    expect(paths.careersEnquiry('pro')).toBe('/professional-filler/careers/careers-enquiry');
+    expect(paths.careersEnquiry('part', 'production-operator')).toBe(
+      '/diy-filler/careers/careers-enquiry?vacancy=production-operator',
+    );
+    expect(paths.trainingRegister('pro')).toBe('/professional-filler/training/register');
+    expect(paths.trainingRegister('part', 12)).toBe('/diy-filler/training/register?session=12');
+  });
+
   it('builds listing URLs with filter and page segments', () => {
     const url = paths.category('pro', 'fillers', {
       filters: [{ key: 'surface', values: ['wood'] }],

@@ -30,6 +30,15 @@ function join(audience: Audience, ...parts: (string | undefined)[]): string {
   return `/${[segmentOf(audience), ...rest].join('/')}`;
 }
 
+/** `?name=value&…` of the given values, '' when none is given. */
+function query(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values))
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 function listing(audience: Audience, base: string[], params?: Partial<ListingParams>): string {
   return join(audience, ...base, ...formatListingSegments(params ?? {}));
 }
@@ -56,7 +65,9 @@ export const paths = {
   folder: (audience: Audience, slug: string, type?: string) => join(audience, 'folder', slug, type),
   faq: (audience: Audience, tag?: string) => join(audience, 'frequently-asked-questions', tag),
   careers: (audience: Audience, filters: string[] = []) => join(audience, 'careers', ...filters),
-  careersEnquiry: (audience: Audience) => join(audience, 'careers', 'careers-enquiry'),
+  /** The job application; `vacancy` (a job page's slug) preselects that vacancy in the form. */
+  careersEnquiry: (audience: Audience, vacancy?: string) =>
+    join(audience, 'careers', 'careers-enquiry') + query({ vacancy }),
   news: (audience: Audience, tag?: string) => join(audience, 'news', tag),
   sitemap: (audience: Audience) => join(audience, 'sitemap'),
   compare: (audience: Audience) => join(audience, 'compare-products'),
@@ -67,6 +78,9 @@ export const paths = {
   technicalDocumentation: (audience: Audience, type?: string) =>
     join(audience, 'technical-documentation', type),
   jobsiteSupport: (audience: Audience) => join(audience, 'jobsite-support'),
+  /** The training registration form; `session` (a training session id) preselects that course. */
+  trainingRegister: (audience: Audience, session?: number) =>
+    join(audience, 'training', 'register') + query({ session }),
   /** CMS catch-all; also resolves menu slugs relative to the segment (`news`, `category/fillers`). */
   cmsPage: (audience: Audience, slug: string) => join(audience, ...slug.split('/')),
   preview: (id: number, token: string) => `/preview/${id}?token=${encodeURIComponent(token)}`,
