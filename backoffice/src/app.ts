@@ -21,6 +21,8 @@ import { contextResolver, installRequestValues } from './lib/context.ts';
 import { ApiError, badRequest } from './lib/errors.ts';
 import { installHttpKit } from './lib/http.ts';
 import { bumpContentVersion } from './modules/content/service.ts';
+import { createMailTransport } from './modules/mail/transport.ts';
+import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
 import { apiModules } from './modules/index.ts';
 
 declare module 'fastify' {
@@ -30,6 +32,8 @@ declare module 'fastify' {
     cache: ReadCache;
     /** Call after any write to catalogue or CMS data: clears read caches and bumps the content version. */
     contentChanged(): Promise<void>;
+    /** The mail outbox worker: `nudge()` after committing queued mail, `drain()` in tests. */
+    mail: Pick<MailWorker, 'nudge' | 'drain'>;
   }
 }
 
@@ -75,6 +79,16 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
     await bumpContentVersion(db);
   });
   installRequestValues(app, { context: contextResolver(db, cache) });
+
+  // Mail queued before a restart goes out once the app is ready; closing waits for the message in flight.
+  const mailTransport = createMailTransport(config, app.log);
+  const mailWorker = createMailWorker({ db, transport: mailTransport, log: app.log });
+  app.decorate('mail', { nudge: mailWorker.nudge, drain: mailWorker.drain });
+  app.addHook('onReady', async () => mailWorker.start());
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    mailTransport.close();
+  });
 
   // Text PostgreSQL cannot store (NUL, lone surrogates) is refused here, once for every route, before any schema
   // or query sees it.
