@@ -3,6 +3,9 @@
  * DATABASE_URL), seeded, and the app built in-process for `app.inject`.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
@@ -59,7 +62,10 @@ export async function createTestApp(
   const server = serverUrl ? await freshServerDatabase(serverUrl) : undefined;
   const database = await openDatabase({ databaseUrl: server?.url });
   if (options.seed !== false) await seedIfEmpty(database.db, { log: () => {} });
+  // Its own data folder: what the app writes there (the .eml files of the mail worker) never reaches the repo.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-test-'));
   const config = testConfig({
+    dataDir,
     apiKey: API_KEY,
     previewToken: PREVIEW_TOKEN,
     databaseUrl: server?.url,
@@ -74,6 +80,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await server?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

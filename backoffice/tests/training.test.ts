@@ -1,4 +1,6 @@
 /** Training sessions: places left, the 15-day cut-off, 3–5 participants. */
+import { MESSAGES } from '@plasterwick/shop-rules/validation';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -8,7 +10,9 @@ import {
   notEnoughPlacesMessage,
   registrationOpen,
 } from '../src/modules/training/service.ts';
-import { createTestApp, q, type TestApp } from './helpers.ts';
+import { mailOutbox, submissions, trainingSessions } from '../src/db/schema.ts';
+import { solvedBotCheck } from './bot-check-solver.ts';
+import { createTestApp, q, SITE_ID, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,17 +27,32 @@ const sessions = async () =>
   listSchema.parse((await t.app.inject({ url: `/api/v1/training-session?${q()}` })).json()).data.items;
 
 const participants = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ first_name: `Trainee${i + 1}`, last_name: 'Jones' }));
+  Array.from({ length: n }, (_, i) => ({
+    first_name: `Trainee${i + 1}`,
+    last_name: 'Jones',
+    function: 'Plasterer',
+  }));
 const registration = (sessionId: number, n = 3) => ({
   session_id: sessionId,
   company: 'Jones Plastering',
+  company_number: '73282932000074',
   contact_name: 'Rhys Jones',
   email: 'rhys@jones-plastering.example',
   phone: '029 2018 0000',
   participants: participants(n),
 });
-const register = (payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/training-registration?${q()}`, payload: payload as object });
+let address = 0;
+/** A registration as the storefront sends it: with a freshly solved bot check, from its own address. */
+const register = async (
+  payload: object,
+  remoteAddress = `10.7.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/training-registration?${q()}`,
+    payload: { ...payload, bot_check: await solvedBotCheck(t.app) },
+    remoteAddress,
+  });
 
 describe('training', () => {
   test('sessions: open only when at least 15 days away, with 3–5 participants', async () => {
@@ -67,14 +86,7 @@ describe('training', () => {
   });
 
   test('the places-left message agrees with its number: 1 place is, 3 places are, none left', async () => {
-    // Its own address: this test registers several times on top of the others.
-    const from = (payload: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1/training-registration?${q()}`,
-        payload: payload as object,
-        remoteAddress: '10.9.0.1',
-      });
+    const from = (payload: object) => register(payload);
     const open = (await sessions()).find((s) => s.registration_open && s.places_left >= 9);
     expect(open, 'an open session with 9 places or more').toBeDefined();
     // Fill it down to 3 places left, 3 to 5 participants at a time.
@@ -128,7 +140,11 @@ describe('training', () => {
     expect(JSON.stringify(few.json())).toContain('Please register at least 3 participants');
     const many = await register(registration(open!.id, 6));
     expect(JSON.stringify(many.json())).toContain('Please register at most 5 participants');
-    expect((await register(registration(999999))).statusCode).toBe(404);
+    const unknown = await register(registration(999999));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({
+      errors: [{ field: 'body.session_id', message: 'Please choose a training session' }],
+    });
     const blank = await register({ ...registration(open!.id), email: 'nope', phone: '' });
     expect(blank.json()).toMatchObject({
       errors: expect.arrayContaining([
@@ -136,6 +152,90 @@ describe('training', () => {
         { field: 'body.phone', message: 'Field required' },
       ]),
     });
+  });
+
+  test('company registration number and each participant’s function are checked', async () => {
+    const open = (await sessions()).find((s) => s.registration_open && s.places_left >= 3);
+    const res = await register({
+      ...registration(open!.id),
+      company_number: '73282932000075',
+      participants: [...participants(2), { first_name: 'Ann', last_name: 'Lee', function: '' }],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errors: [
+        { field: 'body.company_number', message: MESSAGES.companyNumber },
+        { field: 'body.participants.2.function', message: MESSAGES.function },
+      ],
+    });
+  });
+
+  test('concurrent registrations never overbook a session (a real race on the PostgreSQL server)', async () => {
+    const [session] = await t.database.db
+      .insert(trainingSessions)
+      .values({
+        siteId: SITE_ID,
+        title: 'Race day: finishing plaster',
+        location: 'Leeds',
+        startsOn: new Date(Date.now() + 40 * 86_400_000),
+        places: 10,
+        minParticipants: 3,
+        maxParticipants: 5,
+      })
+      .returning();
+    // Solved first, so the requests below start together.
+    const bodies = await Promise.all(
+      Array.from({ length: 6 }, async () => ({
+        ...registration(session!.id, 3),
+        bot_check: await solvedBotCheck(t.app),
+      })),
+    );
+    const answers = await Promise.all(
+      bodies.map((payload, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/training-registration?${q()}`,
+          payload,
+          remoteAddress: `10.6.0.${i + 1}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 400, 400, 400]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 400)) {
+      expect(refused.json()).toMatchObject({ status: 'not_enough_places' });
+    }
+    const [after] = await t.database.db
+      .select()
+      .from(trainingSessions)
+      .where(eq(trainingSessions.id, session!.id));
+    expect(after?.placesTaken).toBe(9);
+    const stored = await t.database.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.kind, 'training-registration'));
+    const onSession = stored.filter((row) => row.data.session_id === session!.id);
+    expect(onSession.map((row) => (row.data.participants as unknown[]).length)).toEqual([3, 3, 3]);
+    // The CHECK is the last wall: no statement can take more places than the session has.
+    await expect(
+      t.database.db
+        .update(trainingSessions)
+        .set({ placesTaken: 11 })
+        .where(eq(trainingSessions.id, session!.id)),
+    ).rejects.toThrow();
+  });
+
+  test('each registration is acknowledged with the session details and notified to staff', async () => {
+    const open = (await sessions()).find((s) => s.registration_open && s.places_left >= 3);
+    const email = 'training.mail@jones-plastering.example';
+    expect((await register({ ...registration(open!.id), email })).statusCode).toBe(201);
+    const [acknowledgement] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, email));
+    expect(acknowledgement?.textBody).toContain(open!.title);
+    expect(acknowledgement?.textBody).toContain(open!.location);
+    expect(acknowledgement?.textBody).toContain('Trainee3 Jones');
   });
 
   test('arbitrary bodies never answer ≥ 500', async () => {

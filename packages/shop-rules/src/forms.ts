@@ -158,6 +158,7 @@ export const profileBody = z.object({
   postcode: optionalFullPostcode(),
   audience,
   newsletter: z.boolean().default(false),
+  ...botGuard,
 });
 
 const trainingParticipant = z.object({

@@ -1,14 +1,27 @@
 /**
- * Public form submissions (contact, jobsite support, job application, sign-up profile), validated and stored in
- * `submission`; rate-limited per IP. Staff list, read, update (handling status, note) and delete them with the
- * API key. Accounts do not exist yet: `profile` stores the sign-up details only, and the account-only calls
+ * Public form submissions (contact, jobsite support, job application with its CV, sign-up profile): bot check,
+ * honeypot, validation, then stored in `submission` with their e-mails queued in the same transaction;
+ * rate-limited per IP. Staff list, read, update (handling status, note) and delete them, and download a CV, with
+ * the API key. Accounts do not exist yet: `profile` stores the sign-up details only, and the account-only calls
  * (`address`, `wishlist/send`) answer 401.
  */
+import fastifyMultipart from '@fastify/multipart';
+import { CV_MAX_BYTES, CV_TYPES } from '@plasterwick/shop-rules/files';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { unauthorized } from '../../lib/errors.ts';
-import { deleteByIdRoute, errorResponses, idResponse, limitedBy, staffOnly } from '../../lib/http.ts';
+import {
+  deleteByIdRoute,
+  errorResponses,
+  idResponse,
+  limitedBy,
+  personal,
+  staffOnly,
+} from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
+import { verifyBotCheck } from '../bot-check/service.ts';
+import { MULTIPART_LIMITS, readApplication } from './application.ts';
 import {
   publicForms,
   submissionListQuery,
@@ -18,10 +31,13 @@ import {
   submissionUpdateBody,
 } from './schemas.ts';
 import {
-  createSubmission,
+  decoyId,
   deleteSubmission,
+  findApplicationCv,
   findSubmission,
   listSubmissions,
+  storeApplication,
+  storeFormSubmission,
   updateSubmission,
 } from './service.ts';
 
@@ -37,8 +53,13 @@ const accountCalls = [
   ['POST', '/wishlist/send', 'Send the wishlist by email'],
 ] as const;
 
+/** A multipart body: the CV plus the form fields and their framing. */
+const APPLICATION_BODY_LIMIT = CV_MAX_BYTES + 1024 * 1024;
+
 export const formRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
+  // Only this module reads multipart bodies (the CV); every other call stays JSON.
+  await plugin.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
 
   for (const form of publicForms) {
     app.post(
@@ -48,6 +69,9 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
         schema: {
           tags: ['forms'],
           summary: form.summary,
+          description:
+            'The body carries the solved bot check in `bot_check` (400 `bot_check_failed` otherwise) and the ' +
+            'honeypot `website`, which people leave empty: filled, the answer is a 201 and nothing is stored.',
           querystring: commonQuery,
           body: form.body,
           response: { 201: idResponse, ...errorResponses(400, 404, 429) },
@@ -55,14 +79,77 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
       },
       async (request, reply) => {
         const { site } = await request.shop.context;
-        const body = request.body as Record<string, unknown>;
-        const id = await createSubmission(app.db, site.id, form.path, body);
+        const { bot_check: botCheck, website, ...data } = request.body as Record<string, unknown>;
+        await verifyBotCheck(app, botCheck, request.ip, form.path);
+        if (website) return reply.status(201).send({ data: { id: decoyId() } });
+        const id = await storeFormSubmission(app.db, app.config.mail, site.id, form.path, data);
+        app.mail.nudge();
         return reply.status(201).send({ data: { id } });
       },
     );
 
     registerStaffRoutes(form.path, form.summary);
   }
+
+  app.post(
+    '/application',
+    {
+      ...limitedBy('form'),
+      bodyLimit: APPLICATION_BODY_LIMIT,
+      schema: {
+        tags: ['forms'],
+        summary: 'Job application with a CV (multipart/form-data)',
+        description:
+          'The fields of the application body as form fields (`page_id` of the job, empty for a spontaneous ' +
+          'application; `accept_terms` = `true`; `bot_check`; the honeypot `website`) and the file `cv`: PDF, DOC ' +
+          'or DOCX recognised by its bytes, 5 MB at most (413 `file_too_large` beyond). Field errors name ' +
+          '`body.<field>` and `body.cv`.',
+        consumes: ['multipart/form-data'],
+        querystring: commonQuery,
+        response: { 201: idResponse, ...errorResponses(400, 404, 413, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { site } = await request.shop.context;
+      const { body, cv } = await readApplication(request);
+      const { bot_check: botCheck, website, ...data } = body;
+      await verifyBotCheck(app, botCheck, request.ip, 'application');
+      if (website) return reply.status(201).send({ data: { id: decoyId() } });
+      const id = await storeApplication(app.db, app.config.mail, site.id, data, cv);
+      app.mail.nudge();
+      return reply.status(201).send({ data: { id } });
+    },
+  );
+  registerStaffRoutes('application', 'Job application');
+
+  app.get(
+    '/application/:id/cv',
+    {
+      ...staffOnly,
+      ...personal,
+      schema: {
+        ...staffOnly.schema,
+        tags: ['forms'],
+        summary: 'Job application: download its CV (API key)',
+        params: submissionParams,
+        querystring: commonQuery,
+        produces: Object.values(CV_TYPES),
+        response: { 200: z.any().describe('The CV as sent (PDF, DOC or DOCX)'), ...staffErrors },
+      },
+    },
+    async (request, reply) => {
+      const { site } = await request.shop.context;
+      const cv = await findApplicationCv(app.db, site.id, request.params.id);
+      return reply
+        .type(cv.contentType)
+        .header(
+          'content-disposition',
+          `attachment; filename="${cv.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; ` +
+            `filename*=UTF-8''${encodeURIComponent(cv.fileName)}`,
+        )
+        .send(cv.content);
+    },
+  );
 
   /** Index, show, update and delete of one form's submissions; the key is checked before anything else. */
   function registerStaffRoutes(kind: string, label: string) {
@@ -72,6 +159,7 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
       `/${kind}`,
       {
         ...staffOnly,
+        ...personal,
         schema: {
           ...schema,
           summary: `${label}: submissions, newest first (API key)`,
@@ -90,6 +178,7 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
       `/${kind}/:id`,
       {
         ...staffOnly,
+        ...personal,
         schema: {
           ...schema,
           summary: `${label}: one submission (API key)`,
@@ -108,6 +197,7 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
       `/${kind}`,
       {
         ...staffOnly,
+        ...personal,
         schema: {
           ...schema,
           summary: `${label}: set the handling status (new, in_progress, done) and/or the staff note (API key)`,

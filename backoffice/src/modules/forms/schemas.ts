@@ -2,20 +2,17 @@
  * The forms' calls: the public forms and the bodies they take (the rules both the storefront and the back-office
  * check live in `@plasterwick/shop-rules/forms`), and the staff side's queries, bodies and answers.
  */
-import {
-  applicationBody,
-  constructionStartsBody,
-  contactBody,
-  profileBody,
-} from '@plasterwick/shop-rules/forms';
+import { constructionStartsBody, contactBody, profileBody } from '@plasterwick/shop-rules/forms';
 import { z } from 'zod';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 
-/** The public forms: each is `POST /{path}` for visitors and the staff calls on the same path. */
+/**
+ * The public JSON forms: each is `POST /{path}` for visitors and the staff calls on the same path. The job
+ * application (multipart, with a CV) has its own route.
+ */
 export const publicForms = [
   { path: 'contact', body: contactBody, summary: 'Contact form' },
   { path: 'construction-starts', body: constructionStartsBody, summary: 'Jobsite support request' },
-  { path: 'application', body: applicationBody, summary: 'Job application (page_id of the job, optional)' },
   { path: 'profile', body: profileBody, summary: 'Sign-up profile (stored; accounts come later)' },
 ] as const;
 

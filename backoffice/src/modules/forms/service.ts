@@ -2,43 +2,120 @@
  * Form submissions: a visitor's form stored as sent (after its schema), and the staff side: list, read, update
  * the handling status of, and delete them. Submissions hold personal data, so every staff call needs the API key.
  */
+import { randomInt } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { MailConfig, MailForm } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { contentEntries, submissions } from '../../db/schema.ts';
+import { contentEntries, submissionFiles, submissions } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
+import { queueFormMails, type Executor } from '../mail/service.ts';
+import type { UploadedCv } from './application.ts';
 import type { SubmissionItem, SubmissionStatus } from './schemas.ts';
 
-/** Stores a visitor's form; an application names an open job offer, when it names one. */
-export async function createSubmission(
+/**
+ * The id a filled honeypot gets: it looks like a real one, so a robot cannot tell it was found out, and nothing
+ * is stored or sent.
+ */
+export const decoyId = () => randomInt(1_000, 1_000_000);
+
+/**
+ * Stores a visitor's form and queues its e-mails (acknowledgement and staff notification) in one transaction:
+ * either both exist or neither does. Returns the submission id.
+ */
+export async function storeFormSubmission(
   db: Database,
+  mail: MailConfig,
   siteId: number,
-  kind: string,
+  form: MailForm | 'profile',
   data: Record<string, unknown>,
 ): Promise<number> {
-  if (kind === 'application' && data.page_id !== undefined) {
-    const [job] = await db
-      .select({ id: contentEntries.id, title: contentEntries.title })
-      .from(contentEntries)
-      .where(
-        and(
-          eq(contentEntries.id, Number(data.page_id)),
-          eq(contentEntries.resource, 'page'),
-          eq(contentEntries.type, 'job'),
-          eq(contentEntries.status, 'published'),
-        ),
-      );
-    if (!job) {
-      throw new ApiError(400, 'invalid_request', 'This job offer does not exist or is closed', {
-        errors: [{ field: 'body.page_id', message: 'Unknown job offer' }],
-      });
-    }
+  const vacancy = form === 'application' ? await openVacancy(db, data.page_id) : undefined;
+  return db.transaction(async (tx) => {
+    const id = await insertSubmission(tx, siteId, form, data);
+    if (form !== 'profile') await queueFormMails(tx, mail, form, data, { vacancyTitle: vacancy?.title });
+    return id;
+  });
+}
+
+/** Stores a job application with its CV and queues its e-mails, in one transaction. */
+export async function storeApplication(
+  db: Database,
+  mail: MailConfig,
+  siteId: number,
+  data: Record<string, unknown>,
+  cv: UploadedCv,
+): Promise<number> {
+  const vacancy = await openVacancy(db, data.page_id);
+  const stored = {
+    ...data,
+    cv: { file_name: cv.fileName, content_type: cv.contentType, size_bytes: cv.bytes.length },
+  };
+  return db.transaction(async (tx) => {
+    const id = await insertSubmission(tx, siteId, 'application', stored);
+    await tx.insert(submissionFiles).values({
+      submissionId: id,
+      fileName: cv.fileName,
+      contentType: cv.contentType,
+      sizeBytes: cv.bytes.length,
+      content: cv.bytes,
+    });
+    await queueFormMails(tx, mail, 'application', stored, {
+      vacancyTitle: vacancy?.title,
+      cvFileName: cv.fileName,
+    });
+    return id;
+  });
+}
+
+/** The CV of an application of the site, for staff. */
+export async function findApplicationCv(db: Database, siteId: number, id: number) {
+  const [file] = await db
+    .select({
+      fileName: submissionFiles.fileName,
+      contentType: submissionFiles.contentType,
+      content: submissionFiles.content,
+    })
+    .from(submissionFiles)
+    .innerJoin(submissions, eq(submissions.id, submissionFiles.submissionId))
+    .where(and(...scope(siteId, 'application'), eq(submissions.id, id)))
+    .limit(1);
+  if (!file) throw notFound(`CV of application ${id}`);
+  return file;
+}
+
+/** The open job offer an application names (none for a spontaneous one); 400 when it is unknown or closed. */
+async function openVacancy(
+  db: Database,
+  pageId: unknown,
+): Promise<{ id: number; title: string } | undefined> {
+  if (pageId === undefined) return undefined;
+  const [job] = await db
+    .select({ id: contentEntries.id, title: contentEntries.title })
+    .from(contentEntries)
+    .where(
+      and(
+        eq(contentEntries.id, Number(pageId)),
+        eq(contentEntries.resource, 'page'),
+        eq(contentEntries.type, 'job'),
+        eq(contentEntries.status, 'published'),
+      ),
+    );
+  if (!job) {
+    throw new ApiError(400, 'invalid_request', 'This job offer does not exist or is closed', {
+      errors: [
+        {
+          field: 'body.page_id',
+          message: 'This job offer is closed: choose another or apply spontaneously',
+        },
+      ],
+    });
   }
-  return insertSubmission(db, siteId, kind, data);
+  return job;
 }
 
 /** Inserts a submission as given (its form's schema has validated it); returns its id. */
 export async function insertSubmission(
-  db: Database,
+  db: Executor,
   siteId: number,
   kind: string,
   data: Record<string, unknown>,

@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, idResponse, limitedBy } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
+import { verifyBotCheck } from '../bot-check/service.ts';
+import { decoyId } from '../forms/service.ts';
 import { sessionListQuery, sessionListResponse, trainingRegistrationBody } from './schemas.ts';
 import { listSessions, register } from './service.ts';
 
@@ -33,6 +35,10 @@ export const trainingRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags: ['training'],
         summary: 'Register 3 to 5 participants on a session (closes 15 days before it starts)',
+        description:
+          'Places are taken atomically: 400 `not_enough_places` (with the places left) when the session cannot ' +
+          'take them all, 400 `registration_closed` from 15 days before the course. Bot check and honeypot as ' +
+          'on every public form.',
         querystring: commonQuery,
         body: trainingRegistrationBody,
         response: { 201: idResponse, ...errorResponses(400, 404, 429) },
@@ -40,7 +46,11 @@ export const trainingRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const id = await register(app.db, site.id, request.body);
+      const { bot_check: botCheck, website, ...body } = request.body;
+      await verifyBotCheck(app, botCheck, request.ip, 'training-registration');
+      if (website) return reply.status(201).send({ data: { id: decoyId() } });
+      const id = await register(app.db, app.config.mail, site.id, body);
+      app.mail.nudge();
       return reply.status(201).send({ data: { id } });
     },
   );

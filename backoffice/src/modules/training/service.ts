@@ -3,13 +3,16 @@
  * 15 days before the course, and a session cannot take more participants than it has places.
  */
 import { TRAINING } from '@plasterwick/shop-rules/constants';
+import { participantsMessages, type TrainingRegistrationBody } from '@plasterwick/shop-rules/forms';
+import { MESSAGES } from '@plasterwick/shop-rules/validation';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { submissions, trainingSessions } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { trainingSessions } from '../../db/schema.ts';
+import { ApiError } from '../../lib/errors.ts';
 import { insertSubmission } from '../forms/service.ts';
-import type { TrainingSessionItem, trainingRegistrationBody } from './schemas.ts';
+import { queueFormMails } from '../mail/service.ts';
+import type { TrainingSessionItem } from './schemas.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Registrations are stored as form submissions of this kind. */
@@ -46,27 +49,21 @@ export function atMostParticipantsMessage(placesLeft: number): string {
 export const registrationOpen = (startsOn: Date, now = new Date()) =>
   startsOn.getTime() - now.getTime() >= TRAINING.closesDaysBefore * DAY_MS;
 
-// Participants already registered per session. The outer column is written out in full: Drizzle would render it
-// unqualified, and inside this subquery "id" would then mean the submission's id.
-const registered = sql<number>`coalesce((select sum(jsonb_array_length(${submissions.data} -> 'participants'))
-  from ${submissions} where ${submissions.kind} = ${KIND}
-  and (${submissions.data} ->> 'session_id')::int = "training_session"."id"), 0)::int`;
-
 /** The site's sessions (or the one with `id`), earliest first, with places left. */
 async function sessions(db: Database, siteId: number, id?: number): Promise<TrainingSessionItem[]> {
   const rows = await db
-    .select({ session: trainingSessions, registered })
+    .select()
     .from(trainingSessions)
     .where(
       and(eq(trainingSessions.siteId, siteId), id === undefined ? undefined : eq(trainingSessions.id, id)),
     )
     .orderBy(asc(trainingSessions.startsOn));
-  return rows.map(({ session: s, registered: taken }) => ({
+  return rows.map((s) => ({
     id: s.id,
     title: s.title,
     location: s.location,
     starts_on: s.startsOn.toISOString(),
-    places_left: Math.max(0, s.places - Number(taken)),
+    places_left: Math.max(0, s.places - s.placesTaken),
     min_participants: s.minParticipants,
     max_participants: s.maxParticipants,
     registration_open: registrationOpen(s.startsOn),
@@ -79,26 +76,74 @@ export async function listSessions(db: Database, siteId: number, upcoming: boole
   return (await sessions(db, siteId)).filter((s) => !upcoming || Date.parse(s.starts_on) >= now);
 }
 
-/** Registers the participants on their session if it is open and has the places; returns the registration id. */
+const sessionField = 'body.session_id';
+const participantsField = 'body.participants';
+
+/**
+ * Registers the participants on their session if it is open and has the places, stores the registration and
+ * queues its e-mails, all in one transaction; returns the registration id. The places are taken by a conditional
+ * update (`places_taken + n <= places`), so concurrent registrations can never overbook a session: the one that
+ * would is refused with the places actually left.
+ */
 export async function register(
   db: Database,
+  mail: MailConfig,
   siteId: number,
-  body: z.infer<typeof trainingRegistrationBody>,
+  body: Omit<TrainingRegistrationBody, 'bot_check' | 'website'>,
 ): Promise<number> {
   const [session] = await sessions(db, siteId, body.session_id);
-  if (!session) throw notFound(`Training session ${body.session_id}`);
+  if (!session) {
+    throw new ApiError(404, 'not_found', `Training session ${body.session_id} not found`, {
+      errors: [{ field: sessionField, message: MESSAGES.trainingSession }],
+    });
+  }
   if (!session.registration_open) {
     throw new ApiError(
       400,
       'registration_closed',
       `Registration for this session closed ${TRAINING.closesDaysBefore} days before the course`,
-      { errors: [{ field: 'body.session_id', message: 'Registration closed' }] },
+      { errors: [{ field: sessionField, message: 'Registration for this session is closed' }] },
     );
   }
-  if (body.participants.length > session.places_left) {
-    throw new ApiError(400, 'not_enough_places', notEnoughPlacesMessage(session.places_left), {
-      errors: [{ field: 'body.participants', message: atMostParticipantsMessage(session.places_left) }],
-    });
+  const count = body.participants.length;
+  if (count < session.min_participants || count > session.max_participants) {
+    throw new ApiError(
+      400,
+      'invalid_request',
+      `This session takes ${session.min_participants} to ${session.max_participants} participants per registration`,
+      {
+        errors: [
+          {
+            field: participantsField,
+            message: count < session.min_participants ? participantsMessages.min : participantsMessages.max,
+          },
+        ],
+      },
+    );
   }
-  return insertSubmission(db, siteId, KIND, body);
+  return db.transaction(async (tx) => {
+    const taken = await tx
+      .update(trainingSessions)
+      .set({ placesTaken: sql`${trainingSessions.placesTaken} + ${count}` })
+      .where(
+        and(
+          eq(trainingSessions.id, session.id),
+          eq(trainingSessions.siteId, siteId),
+          sql`${trainingSessions.placesTaken} + ${count} <= ${trainingSessions.places}`,
+        ),
+      )
+      .returning({ placesLeft: sql<number>`${trainingSessions.places} - ${trainingSessions.placesTaken}` });
+    if (taken.length === 0) {
+      const [now] = await sessions(tx as unknown as Database, siteId, session.id);
+      const placesLeft = now?.places_left ?? 0;
+      throw new ApiError(400, 'not_enough_places', notEnoughPlacesMessage(placesLeft), {
+        errors: [{ field: participantsField, message: atMostParticipantsMessage(placesLeft) }],
+      });
+    }
+    const id = await insertSubmission(tx, siteId, KIND, body);
+    await queueFormMails(tx, mail, KIND, body, {
+      session: { title: session.title, location: session.location, starts_on: session.starts_on },
+    });
+    return id;
+  });
 }

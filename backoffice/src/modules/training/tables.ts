@@ -27,9 +27,6 @@ export const trainingSessions = pgTable(
     maxParticipants: integer('max_participants').notNull(),
   },
   (t) => [
-    check(
-      'training_session_places_check',
-      sql`${t.placesTaken} >= 0 and ${t.placesTaken} <= ${t.places}`,
-    ),
+    check('training_session_places_check', sql`${t.placesTaken} >= 0 and ${t.placesTaken} <= ${t.places}`),
   ],
 );
