@@ -21,7 +21,7 @@ import { listUrls } from '../src/lib/api/catalogue.ts';
 import { ApiClient, BackofficeError } from '../src/lib/api/client.ts';
 import { listRedirects } from '../src/lib/api/redirects.ts';
 import { getContentVersion } from '../src/lib/api/site.ts';
-import { CSP_SOURCES } from '../src/lib/csp.ts';
+import { botCheckCspSources, CSP_SOURCES, withSources } from '../src/lib/csp.ts';
 import {
   activateBuild,
   acquireBuildLock,
@@ -188,7 +188,8 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
       for (const body of inlineScripts(readFileSync(path.join(clientDir, file), 'utf8')))
         hashes.add(scriptHash(body));
     }
-    writeFileSync(path.join(outDir, 'csp.txt'), `${buildPolicy(CSP_SOURCES, hashes)}\n`);
+    const sources = withSources(CSP_SOURCES, botCheckCspSources(env));
+    writeFileSync(path.join(outDir, 'csp.txt'), `${buildPolicy(sources, hashes)}\n`);
     log(`CSP with ${hashes.size} inline script hashes`);
 
     const redirects = mergeRedirects(fixedRedirects, oldUrls, planSwitchRedirects(urls));

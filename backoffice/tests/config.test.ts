@@ -6,6 +6,7 @@ import { loadConfig } from '../src/config.ts';
 
 const KEY = 'k'.repeat(32);
 const TOKEN = 't'.repeat(40);
+const ALTCHA = 'a'.repeat(43);
 
 test('defaults when the environment is empty; missing secrets get random values outside production', () => {
   const config = loadConfig({});
@@ -15,15 +16,53 @@ test('defaults when the environment is empty; missing secrets get random values 
     databaseUrl: undefined,
     siteHosts: [],
     trustProxy: false,
-    generatedSecrets: ['BACKOFFICE_API_KEY', 'PREVIEW_TOKEN'],
+    generatedSecrets: ['BACKOFFICE_API_KEY', 'PREVIEW_TOKEN', 'ALTCHA_HMAC_KEY'],
   });
   expect(config.apiKey).toMatch(/^[\w-]{43}$/);
+  expect(config.botCheck.altchaHmacKey).toMatch(/^[\w-]{43}$/);
   expect(loadConfig({}).apiKey).not.toBe(config.apiKey);
 });
 
 test('secrets that are set are used as they are', () => {
-  const config = loadConfig({ BACKOFFICE_API_KEY: KEY, PREVIEW_TOKEN: TOKEN, NODE_ENV: 'production' });
+  const config = loadConfig({
+    BACKOFFICE_API_KEY: KEY,
+    PREVIEW_TOKEN: TOKEN,
+    ALTCHA_HMAC_KEY: ALTCHA,
+    NODE_ENV: 'production',
+  });
   expect(config).toMatchObject({ apiKey: KEY, previewToken: TOKEN, generatedSecrets: [] });
+  expect(config.botCheck.altchaHmacKey).toBe(ALTCHA);
+});
+
+test('production refuses a missing ALTCHA key; any mode refuses a weak one', () => {
+  const env = { NODE_ENV: 'production', BACKOFFICE_API_KEY: KEY, PREVIEW_TOKEN: TOKEN };
+  expect(() => loadConfig(env)).toThrow('ALTCHA_HMAC_KEY: is not set');
+  expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short' })).toThrow(
+    'ALTCHA_HMAC_KEY: must be at least 32 characters',
+  );
+});
+
+test('the bot check: ALTCHA by default, reCAPTCHA v3 once its site key or secret is set', () => {
+  expect(loadConfig({}).botCheck.recaptcha).toBeUndefined();
+  expect(loadConfig({ RECAPTCHA_SITE_KEY: '', RECAPTCHA_SECRET: '' }).botCheck.recaptcha).toBeUndefined();
+  expect(loadConfig({ RECAPTCHA_SECRET: 'secret' }).botCheck.recaptcha).toEqual({
+    siteKey: undefined,
+    secret: 'secret',
+    version: '3',
+    scriptUrl: 'https://www.google.com/recaptcha/api.js',
+    verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+    minScore: 0.5,
+  });
+  expect(
+    loadConfig({
+      RECAPTCHA_SITE_KEY: 'site',
+      RECAPTCHA_VERSION: '2',
+      RECAPTCHA_SCRIPT_URL: 'http://127.0.0.1:9/api.js',
+      RECAPTCHA_MIN_SCORE: '0.7',
+    }).botCheck.recaptcha,
+  ).toMatchObject({ siteKey: 'site', secret: undefined, version: '2', minScore: 0.7 });
+  expect(() => loadConfig({ RECAPTCHA_MIN_SCORE: '2' })).toThrow('RECAPTCHA_MIN_SCORE');
+  expect(() => loadConfig({ RECAPTCHA_VERIFY_URL: 'ftp://x' })).toThrow('RECAPTCHA_VERIFY_URL');
 });
 
 test.each([
@@ -90,10 +129,14 @@ test('a production back-office started on its own exits non-zero, naming the bad
       encoding: 'utf8',
       timeout: 20_000,
     });
-  const missing = start({ PREVIEW_TOKEN: TOKEN });
+  const missing = start({ PREVIEW_TOKEN: TOKEN, ALTCHA_HMAC_KEY: ALTCHA });
   expect(missing.status).toBe(1);
   expect(missing.stderr).toContain('BACKOFFICE_API_KEY: is not set');
-  const oldDefault = start({ BACKOFFICE_API_KEY: KEY, PREVIEW_TOKEN: 'dev-preview-token' });
+  const oldDefault = start({
+    BACKOFFICE_API_KEY: KEY,
+    PREVIEW_TOKEN: 'dev-preview-token',
+    ALTCHA_HMAC_KEY: ALTCHA,
+  });
   expect(oldDefault.status).toBe(1);
   expect(oldDefault.stderr).toContain('PREVIEW_TOKEN: is a published default value');
 });

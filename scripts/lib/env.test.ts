@@ -41,7 +41,10 @@ describe('the storefront environment', () => {
       DATA_DIR: path.join(repoRoot, 'data'),
       PUBLIC_MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       CONTENT_CHECK_SECONDS: 60,
+      RECAPTCHA_SECRET: false,
+      RECAPTCHA_SCRIPT_URL: 'https://www.google.com/recaptcha/api.js',
     });
+    expect(env.RECAPTCHA_SITE_KEY).toBeUndefined();
     expect(env.BUILD_SITE).toBeUndefined();
     expect(env.BACKOFFICE_PORT).toBeUndefined();
     expect(env.PUBLIC_MAP_TILE_ATTRIBUTION).toContain('OpenStreetMap');
@@ -64,8 +67,15 @@ describe('the storefront environment', () => {
       PUBLIC_MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
       CONTENT_CHECK_SECONDS: '30',
       BACKOFFICE_PORT: '4100',
+      RECAPTCHA_SITE_KEY: 'site-key',
+      RECAPTCHA_SECRET: 'the-secret',
+      RECAPTCHA_SCRIPT_URL: 'http://127.0.0.1:9/recaptcha/api.js',
     });
     expect(env).toMatchObject({
+      RECAPTCHA_SITE_KEY: 'site-key',
+      // Only whether the secret is set: the storefront never keeps its value.
+      RECAPTCHA_SECRET: true,
+      RECAPTCHA_SCRIPT_URL: 'http://127.0.0.1:9/recaptcha/api.js',
       SITE_HOSTS: ['shop.example.co.uk', 'localhost', '127.0.0.1'],
       BUILD_ALLOW_SHRINK: true,
       BUILD_SITE: SITE,
@@ -90,6 +100,7 @@ describe('the storefront environment', () => {
     ['PORT', 'http', 'must be a port number (1–65535)'],
     ['LOG_LEVEL', 'loud', 'must be one of fatal, error, warn, info, debug, trace, silent'],
     ['SITE_URL', 'localhost:4321', 'must be an http(s) origin'],
+    ['RECAPTCHA_SCRIPT_URL', 'www.google.com/recaptcha/api.js', 'must be an http(s) URL'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     const text = problem({ [name]: value });
     expect(text).toContain('Invalid storefront configuration');

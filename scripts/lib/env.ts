@@ -16,6 +16,8 @@ const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const DEFAULT_TILE_ATTRIBUTION =
   '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
+const DEFAULT_RECAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/api.js';
+
 const origin = (fallback: string) =>
   z
     .string()
@@ -123,6 +125,22 @@ const envSchema = z.object({
       ),
   ),
   PUBLIC_MAP_TILE_ATTRIBUTION: z.preprocess(blankIsUnset, z.string().default(DEFAULT_TILE_ATTRIBUTION)),
+  // The forms' bot check: reCAPTCHA v3 replaces ALTCHA when its site key or secret is set (the back-office reads the
+  // same variables), and then its script's origin joins the CSP (src/lib/csp.ts botCheckCspSources).
+  RECAPTCHA_SITE_KEY: z.preprocess(blankIsUnset, z.string().optional()),
+  // Only whether it is set: the storefront never uses the secret itself.
+  RECAPTCHA_SECRET: z
+    .preprocess(blankIsUnset, z.string().optional())
+    .transform((value) => value !== undefined),
+  RECAPTCHA_SCRIPT_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://www.google.com/recaptcha/api.js',
+      })
+      .default(DEFAULT_RECAPTCHA_SCRIPT_URL),
+  ),
 
   // The launcher (`npm start`, scripts/start.ts).
   CONTENT_CHECK_SECONDS: z.preprocess(

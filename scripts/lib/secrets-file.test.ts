@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resolveSecrets, SECRETS_FILE } from './secrets-file.ts';
 
@@ -18,7 +19,7 @@ describe('the launcher secrets', () => {
     const first = resolveSecrets({}, dataDir);
     const file = path.join(dataDir, SECRETS_FILE);
     expect(first.file).toBe(file);
-    expect(first.generated).toEqual(['BACKOFFICE_API_KEY', 'PREVIEW_TOKEN']);
+    expect(first.generated).toEqual(['BACKOFFICE_API_KEY', 'PREVIEW_TOKEN', 'ALTCHA_HMAC_KEY']);
     expect(first.values.BACKOFFICE_API_KEY).toMatch(/^[\w-]{43}$/);
     expect(first.values.PREVIEW_TOKEN).not.toBe(first.values.BACKOFFICE_API_KEY);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -32,12 +33,16 @@ describe('the launcher secrets', () => {
   it('uses values the user set and writes only the others', () => {
     const resolved = resolveSecrets({ BACKOFFICE_API_KEY: strong }, dataDir);
     expect(resolved.values.BACKOFFICE_API_KEY).toBe(strong);
-    expect(resolved.generated).toEqual(['PREVIEW_TOKEN']);
-    expect(Object.keys(JSON.parse(readFileSync(resolved.file!, 'utf8')))).toEqual(['PREVIEW_TOKEN']);
+    expect(resolved.generated).toEqual(['PREVIEW_TOKEN', 'ALTCHA_HMAC_KEY']);
+    expect(Object.keys(JSON.parse(readFileSync(resolved.file!, 'utf8')))).toEqual([
+      'PREVIEW_TOKEN',
+      'ALTCHA_HMAC_KEY',
+    ]);
   });
 
   it('writes nothing when every secret is set', () => {
-    const resolved = resolveSecrets({ BACKOFFICE_API_KEY: strong, PREVIEW_TOKEN: strong }, dataDir);
+    const all = Object.fromEntries(SECRET_VARIABLES.map((name) => [name, strong]));
+    const resolved = resolveSecrets(all, dataDir);
     expect(resolved.file).toBeUndefined();
     expect(() => statSync(path.join(dataDir, SECRETS_FILE))).toThrow();
   });

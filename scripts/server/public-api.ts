@@ -51,6 +51,7 @@ export const PUBLIC_API: readonly PublicCall[] = [
   { method: 'GET', path: '/store-locator', what: 'stockist search' },
   { method: 'GET', path: '/store-locator/:id', what: 'one stockist' },
   { method: 'GET', path: '/media/*', what: 'images and documents' },
+  { method: 'GET', path: '/bot-check/challenge', what: "the forms' bot-check challenge" },
   { method: 'POST', path: '/contact', what: 'contact form' },
   { method: 'POST', path: '/construction-starts', what: 'jobsite support form' },
   { method: 'POST', path: '/application', what: 'job application form' },

@@ -39,3 +39,39 @@ export const CSP_SOURCES: Record<CspDirective, readonly string[]> = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'self'"],
 };
+
+/** What the bot-check sources depend on: the build's environment (scripts/lib/env.ts, the back-office's names). */
+export interface BotCheckCspEnv {
+  RECAPTCHA_SITE_KEY?: string | undefined;
+  /** Whether `RECAPTCHA_SECRET` is set (the storefront never holds its value). */
+  RECAPTCHA_SECRET?: boolean | undefined;
+  RECAPTCHA_SCRIPT_URL: string;
+}
+
+/**
+ * The sources the forms' bot check adds. ALTCHA (the default) adds none: its widget and worker are files of the
+ * site. reCAPTCHA v3 (chosen when its site key or secret is set) loads its script from `RECAPTCHA_SCRIPT_URL`'s
+ * origin, which loads the rest from www.gstatic.com and runs in a frame of www.google.com.
+ */
+export function botCheckCspSources(env: BotCheckCspEnv): Partial<Record<CspDirective, string[]>> {
+  if (!env.RECAPTCHA_SITE_KEY && !env.RECAPTCHA_SECRET) return {};
+  const scriptOrigin = new URL(env.RECAPTCHA_SCRIPT_URL).origin;
+  return {
+    'script-src': [scriptOrigin, 'https://www.gstatic.com'],
+    'frame-src': ['https://www.google.com'],
+  };
+}
+
+/** `base` with each of `extra`'s sources appended to its directive (duplicates left out). */
+export function withSources(
+  base: Readonly<Record<CspDirective, readonly string[]>>,
+  ...extra: Partial<Record<CspDirective, readonly string[]>>[]
+): Record<CspDirective, readonly string[]> {
+  const merged = { ...base };
+  for (const sources of extra) {
+    for (const [directive, list] of Object.entries(sources) as [CspDirective, readonly string[]][]) {
+      merged[directive] = [...new Set([...merged[directive], ...list])];
+    }
+  }
+  return merged;
+}

@@ -15,9 +15,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../../backoffice/src/app.ts';
 import { testConfig } from '../../backoffice/src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../backoffice/src/db/client.ts';
+import { verifyBotCheck } from '../../backoffice/src/modules/bot-check/service.ts';
 import { seedIfEmpty } from '../../backoffice/src/seed/index.ts';
 import { isPublicCall } from '../../scripts/server/public-api.ts';
 import { careersFacets, filterJobs } from '../../src/features/content/careers.ts';
@@ -51,6 +54,7 @@ import {
   listSlides,
   listTestimonies,
 } from '../../src/lib/api/content.ts';
+import { getBotCheckChallenge } from '../../src/lib/api/bot-check.ts';
 import { getMenu } from '../../src/lib/api/menu.ts';
 import { listRedirects } from '../../src/lib/api/redirects.ts';
 import { getContentVersion, getSettings, listSubsidiaries, lookupSite } from '../../src/lib/api/site.ts';
@@ -575,6 +579,32 @@ const CALLS: ContractCall[] = [
       },
     },
   ]),
+
+  {
+    layer: 'island',
+    caller:
+      'features/forms/bot-check.ts: the challenge, solved as the widget does, passes the form check once',
+    uses: [getBotCheckChallenge],
+    run: async () => {
+      const answer = await getBotCheckChallenge(islandApi('pro', '/contact'));
+      expect(answer.provider).toBe('altcha');
+      if (answer.provider !== 'altcha') return;
+      expect(answer.expiresAt).toBeGreaterThan(Date.now());
+      // The challenge as the storefront's schema kept it: the signature must still cover every parameter.
+      const challenge = answer.challenge as Challenge;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      const payload = Buffer.from(
+        JSON.stringify({
+          challenge: { parameters: challenge.parameters, signature: challenge.signature },
+          solution,
+        }),
+      ).toString('base64');
+      await expect(verifyBotCheck(app, payload, '203.0.113.20', 'contact')).resolves.toBeUndefined();
+      await expect(verifyBotCheck(app, payload, '203.0.113.20', 'contact')).rejects.toMatchObject({
+        status: 'bot_check_failed',
+      });
+    },
+  },
 
   // -- exported by src/lib/api, called by no page, loader or island today -----------------------------------
   {

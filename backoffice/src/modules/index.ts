@@ -1,5 +1,6 @@
 /** Every API module, registered under /api/v1 by the app factory. Each module is a Fastify plugin. */
 import type { FastifyPluginAsync } from 'fastify';
+import { botCheckRoutes } from './bot-check/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { formRoutes } from './forms/routes.ts';
@@ -19,6 +20,7 @@ export const apiModules: FastifyPluginAsync[] = [
   mediaRoutes,
   redirectRoutes,
   storeLocatorRoutes,
+  botCheckRoutes,
   formRoutes,
   trainingRoutes,
   catalogueRoutes,
