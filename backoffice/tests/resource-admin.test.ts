@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { submissionItem } from '../src/modules/forms/schemas.ts';
 import { stockistSchema } from '../src/modules/store-locator/schemas.ts';
+import { solvedBotCheck } from './bot-check-solver.ts';
 import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -45,6 +46,7 @@ describe('form submissions (staff, API key)', () => {
     email: `alex${n}@example.co.uk`,
     subject: `Question ${n}`,
     message: 'Is the fine filler in stock?',
+    accept_terms: true,
   });
   const ids: number[] = [];
 
@@ -53,7 +55,7 @@ describe('form submissions (staff, API key)', () => {
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/v1/contact?${q()}`,
-        payload: message(n),
+        payload: { ...message(n), bot_check: await solvedBotCheck(t.app) },
         remoteAddress: nextAddress(),
       });
       ids.push(z.object({ data: z.object({ id: z.number() }) }).parse(res.json()).data.id);
@@ -61,7 +63,12 @@ describe('form submissions (staff, API key)', () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/v1/profile?${q()}`,
-      payload: { first_name: 'Lee', last_name: 'Hart', email: 'lee@hart.example' },
+      payload: {
+        first_name: 'Lee',
+        last_name: 'Hart',
+        email: 'lee@hart.example',
+        bot_check: await solvedBotCheck(t.app),
+      },
       remoteAddress: nextAddress(),
     });
   });

@@ -7,6 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { contentEntries } from '../src/db/schema.ts';
+import { insertSubmission } from '../src/modules/forms/service.ts';
+import { solvedBotCheck } from './bot-check-solver.ts';
 import { API_KEY, createTestApp, q, SITE_ID, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -92,6 +94,7 @@ const contact = {
   email: 'alex.morgan@example.co.uk',
   subject: 'Stock question',
   message: 'Is the fine filler in stock in Preston?',
+  accept_terms: true,
 };
 const formBodies: Record<string, Record<string, unknown>> = {
   contact,
@@ -103,16 +106,25 @@ const formBodies: Record<string, Record<string, unknown>> = {
     site_postcode: 'BS1 5TY',
     site_town: 'Bristol',
     start_date: '2027-03-01',
+    duration_weeks: 4,
+    surface: 'plaster',
   },
   application: { ...contact, phone: '07700 900456' },
   profile: { first_name: 'Lee', last_name: 'Hart', email: 'lee@hart.example' },
 };
 
+/** A form body as the storefront posts it: with a freshly solved bot check. */
+const formBody = async (kind: string) => ({ ...formBodies[kind], bot_check: await solvedBotCheck(t.app) });
+
 async function submissionId(kind: string): Promise<string> {
+  // The job application is multipart with a CV (forms.test.ts posts it); here only its staff calls matter.
+  if (kind === 'application') {
+    return String(await insertSubmission(t.database.db, SITE_ID, kind, formBodies.application ?? {}));
+  }
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/v1/${kind}?${q()}`,
-    payload: formBodies[kind],
+    payload: await formBody(kind),
   });
   return String(z.object({ data: z.object({ id: z.number() }) }).parse(res.json()).data.id);
 }
@@ -130,19 +142,20 @@ const fixtures: Record<string, Fixture> = {
   contact: {
     expected: submission,
     showId: () => submissionId('contact'),
-    createBody: async () => formBodies.contact ?? {},
+    createBody: () => formBody('contact'),
     changes: { status: 'in_progress' },
   },
   'construction-starts': {
     expected: submission,
     showId: () => submissionId('construction-starts'),
-    createBody: async () => formBodies['construction-starts'] ?? {},
+    createBody: () => formBody('construction-starts'),
     changes: { status: 'done' },
   },
   application: {
-    expected: submission,
+    // A JSON create is refused for want of the CV file (400): the application is multipart.
+    expected: { ...submission, create: open(400) },
     showId: () => submissionId('application'),
-    createBody: async () => formBodies.application ?? {},
+    createBody: () => formBody('application'),
     changes: { note: 'Invited to interview' },
   },
   page: {
@@ -248,7 +261,7 @@ const fixtures: Record<string, Fixture> = {
   profile: {
     expected: submission,
     showId: () => submissionId('profile'),
-    createBody: async () => formBodies.profile ?? {},
+    createBody: () => formBody('profile'),
     changes: { status: 'done', note: 'Welcome pack sent' },
   },
 };
@@ -349,7 +362,12 @@ describe.each(RESOURCES)('%s', (resource) => {
     await check('update', false, { method: 'PUT', url: writeUrl, payload: junk });
     await check('delete', false, { method: 'DELETE', url: writeUrl, payload: junk });
 
-    const created = await check('create', true, { method: 'POST', url: writeUrl, payload: createBody });
+    // A public create used its body above; a form's solved bot check is good for one submission only.
+    const created = await check('create', true, {
+      method: 'POST',
+      url: writeUrl,
+      payload: expected.create.without === 201 ? await fixture.createBody() : createBody,
+    });
     const createdId = created.statusCode === 201 ? itemId(created.json()) : Number(showId);
     await check('update', true, {
       method: 'PUT',
