@@ -17,7 +17,10 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** `onMessage` sees each message as it arrives (the e2e run writes them where its test processes read them). */
+export async function startSmtpCapture(
+  options: { onMessage?: (mail: ParsedMail) => void } = {},
+): Promise<SmtpCapture> {
   const messages: ParsedMail[] = [];
   const arrivals = new Set<() => void>();
 
@@ -32,6 +35,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       simpleParser(stream).then(
         (mail) => {
           messages.push(mail);
+          options.onMessage?.(mail);
           for (const arrived of arrivals) arrived();
           callback();
         },

@@ -2,10 +2,12 @@
  * Global setup of the e2e run: a seeded back-office on a temp DATA_DIR, the production build into a temp builds
  * dir, then the production server. Returns the teardown. See playwright.config.ts for how to run specs.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { startSmtpCapture, type SmtpCapture } from '../../../backoffice/tests/smtp-capture.ts';
 import { runNode, spawnNode, stopChild, waitForHttp, type NodeChild } from '../../../scripts/lib/process.ts';
 import { e2e, siteEnv } from './harness.ts';
+import { capturedMail } from './mail.ts';
 
 async function assertPortFree(url: string) {
   const answered = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
@@ -27,13 +29,27 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   let backoffice: NodeChild | undefined;
   let server: NodeChild | undefined;
+  let smtp: SmtpCapture | undefined;
   const teardown = async () => {
     await stopChild(server);
     await stopChild(backoffice);
+    await smtp?.close();
   };
 
   try {
     const started = Date.now();
+    // The back-office's e-mails go to an SMTP server of this run; each message becomes a JSON file the specs read
+    // (support/mail.ts), since they run in other processes.
+    rmSync(e2e.mailDir, { recursive: true, force: true });
+    mkdirSync(e2e.mailDir, { recursive: true });
+    let received = 0;
+    smtp = await startSmtpCapture({
+      onMessage: (mail) => {
+        const file = path.join(e2e.mailDir, `${String(++received).padStart(5, '0')}.json`);
+        writeFileSync(`${file}.part`, JSON.stringify(capturedMail(mail)));
+        renameSync(`${file}.part`, file);
+      },
+    });
     backoffice = spawnNode(path.join(e2e.root, 'backoffice/src/server.ts'), [], {
       label: 'backoffice',
       cwd: e2e.root,
@@ -44,6 +60,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         ...e2e.secrets,
         // As under `npm start`: the storefront on this machine is the only proxy whose X-Forwarded-For counts.
         TRUST_PROXY: '127.0.0.1',
+        SMTP_URL: smtp.url,
+        SITE_URL: e2e.baseURL,
         LOG_LEVEL: e2e.verbose ? 'info' : 'warn',
       },
       echo: e2e.verbose,

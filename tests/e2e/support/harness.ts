@@ -54,6 +54,8 @@ export const e2e = {
   port,
   workDir,
   dataDir: path.join(workDir, 'data'),
+  /** The e-mails the back-office sent during the run, one JSON file each (global setup, support/mail.ts). */
+  mailDir: path.join(workDir, 'mail'),
   buildsDir: path.join(workDir, 'builds'),
   baseURL: `http://127.0.0.1:${port}`,
   backofficeURL: `http://127.0.0.1:${backofficePort}`,
