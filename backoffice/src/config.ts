@@ -33,7 +33,10 @@ const envSchema = z.object({
       .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587')
       .optional(),
   ),
-  MAIL_FROM: z.preprocess(blankIsUnset, z.string().min(3).default('Plasterwick <no-reply@plasterwick.co.uk>')),
+  MAIL_FROM: z.preprocess(
+    blankIsUnset,
+    z.string().min(3).default('Plasterwick <no-reply@plasterwick.co.uk>'),
+  ),
   MAIL_STAFF_TO: z.preprocess(blankIsUnset, z.string().min(3).default('customer.service@plasterwick.co.uk')),
   MAIL_STAFF_TO_CONTACT: z.preprocess(blankIsUnset, z.string().min(3).optional()),
   MAIL_STAFF_TO_CONSTRUCTION_STARTS: z.preprocess(blankIsUnset, z.string().min(3).optional()),

@@ -23,7 +23,7 @@ export const MESSAGES = {
   address: 'Please enter the address',
   city: 'Please enter the town or city',
   companyName: 'Please enter the company name',
-  function: 'Please enter the participant\'s function',
+  function: "Please enter the participant's function",
   period: 'Please give the works period: a start date and the expected duration',
   trainingSession: 'Please choose a training session',
   fileTooLarge: 'The file is too large: 5 MB at most',

@@ -29,6 +29,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     check('mail_outbox_attempts_check', sql`${t.attempts} >= 0`),
-    index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('mail_outbox_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
