@@ -171,16 +171,18 @@ for (const audience of ['pro', 'part'] as const) {
       await expect(form).toBeHidden();
     });
 
-    test('a server failure keeps what was typed', async ({ page }) => {
-      await page.route('**/api/v1/contact?**', (route) =>
-        route.request().method() === 'POST'
-          ? route.fulfill({
-              status: 500,
-              contentType: 'application/json',
-              body: JSON.stringify({ status: 'internal_error', message: 'Internal Server Error' }),
-            })
-          : route.fallback(),
-      );
+    test('a server failure keeps what was typed; the button says "Sending…" meanwhile', async ({ page }) => {
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/api/v1/contact?**', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        await answered;
+        return route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'internal_error', message: 'Internal Server Error' }),
+        });
+      });
       await page.goto(page_);
       const form = formNamed(page, 'Send us a message');
       const typed = {
@@ -193,6 +195,8 @@ for (const audience of ['pro', 'part'] as const) {
       for (const [label, value] of Object.entries(typed)) await form.getByLabel(label).fill(value);
       await form.getByRole('checkbox', { name: 'I have read the privacy notice' }).check();
       await form.getByRole('button', { name: 'Send my message' }).click();
+      await expect(form.getByRole('button', { name: 'Sending…' })).toBeDisabled(SENT);
+      answer();
 
       await expect(toast(page, 'alert', 'An unknown error has occurred')).toBeVisible(SENT);
       await expect(form.getByRole('alert')).toContainText('What you typed is still here');
