@@ -18,6 +18,7 @@ import { MESSAGES } from '@plasterwick/shop-rules/validation';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
+import { mailsTo, staffMailsAbout } from './support/mail.ts';
 
 const SEGMENT = { pro: 'professional-filler', part: 'diy-filler' } as const;
 /** The bot check is solved for real (proof of work): the answer can take a few seconds on a busy machine. */
@@ -169,6 +170,13 @@ for (const audience of ['pro', 'part'] as const) {
       ).toBeVisible();
       await expect(toast(page, 'status', 'Changes saved')).toBeVisible();
       await expect(form).toBeHidden();
+
+      // The acknowledgement reached the visitor, and the notification reached staff with Reply-To the visitor.
+      const [acknowledgement] = await mailsTo(address);
+      expect(acknowledgement?.subject).toBe('We have received your message');
+      expect(acknowledgement?.text).toContain('Filling a ceiling crack');
+      const [staff] = await staffMailsAbout(address);
+      expect(staff?.subject).toBe('Contact form: Filling a ceiling crack');
     });
 
     test('a server failure keeps what was typed; the button says "Sending…" meanwhile', async ({ page }) => {
@@ -282,6 +290,11 @@ test.describe('jobsite support form', () => {
     await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeVisible(SENT);
     await expect(page.getByText(/handles it within 48 hours/)).toBeVisible();
     await expect(toast(page, 'status', 'Changes saved')).toBeVisible();
+
+    const [acknowledgement] = await mailsTo(address);
+    expect(acknowledgement?.subject).toBe('We have received your jobsite support request');
+    expect(acknowledgement?.text).toContain('48 hours');
+    expect(await staffMailsAbout(address)).toHaveLength(1);
   });
 
   test('a bot check that cannot run says so above the form and keeps what was typed', async ({ page }) => {
@@ -412,6 +425,11 @@ test.describe('training registration', () => {
     await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible(SENT);
     await expect(page.getByText(`Your registration for ${course.title} on`)).toBeVisible();
     await expect(toast(page, 'status', 'Changes saved')).toBeVisible();
+
+    const [acknowledgement] = await mailsTo(address);
+    expect(acknowledgement?.subject).toBe('We have received your training registration');
+    expect(acknowledgement?.text).toContain(course.title);
+    expect(await staffMailsAbout(address)).toHaveLength(1);
   });
 
   test('a link to a closed course says so; no course can be chosen that is closed', async ({ page }) => {
@@ -534,6 +552,11 @@ test.describe('job application', () => {
     await expect(page.getByRole('heading', { name: 'Your application has been sent' })).toBeVisible(SENT);
     await expect(page.getByText('We have received your CV.')).toBeVisible();
     await expect(toast(page, 'status', 'Changes saved')).toBeVisible();
+
+    const [acknowledgement] = await mailsTo(address);
+    expect(acknowledgement?.subject).toBe('We have received your application');
+    const [staff] = await staffMailsAbout(address);
+    expect(staff?.subject).toMatch(/^Job application: /);
   });
 
   test('a spontaneous application by default; an unknown vacancy falls back to it', async ({ page }) => {
