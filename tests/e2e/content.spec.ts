@@ -238,7 +238,11 @@ for (const audience of AUDIENCES) {
       await page
         .getByRole('link', { name: 'Read how to apply and what to include in your application.' })
         .click();
-      await expect(page).toHaveURL(new RegExp(`/${seg}/careers/careers-enquiry$`));
+      // The application form opens with this job chosen.
+      await expect(page).toHaveURL(new RegExp(`/${seg}/careers/careers-enquiry\\?vacancy=${job.slug}$`));
+      await expect(page.getByRole('combobox', { name: 'Vacancy' }).locator('option:checked')).toHaveText(
+        job.title,
+      );
     });
 
     test('careers enquiry: how to apply, what to include, data protection, contact', async ({ page }) => {
