@@ -29,6 +29,12 @@ describe('paths', () => {
     expect(paths.trainingRegister('part', 12)).toBe('/diy-filler/training/register?session=12');
   });
 
+  it('links the basket and the first checkout step', () => {
+    expect(paths.basket('pro')).toBe('/professional-filler/basket');
+    expect(paths.basket('part')).toBe('/diy-filler/basket');
+    expect(paths.checkoutDelivery('part')).toBe('/diy-filler/checkout/delivery');
+  });
+
   it('builds listing URLs with filter and page segments', () => {
     const url = paths.category('pro', 'fillers', {
       filters: [{ key: 'surface', values: ['wood'] }],

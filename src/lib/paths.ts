@@ -62,6 +62,10 @@ export const paths = {
     listing(audience, ['choice-guide', encodeGuideAnswers(answers)], params),
   contact: (audience: Audience) => join(audience, 'contact'),
   confirmation: (audience: Audience) => join(audience, 'confirmation'),
+  /** The basket page (a static shell; the island reads the server cart). */
+  basket: (audience: Audience) => join(audience, 'basket'),
+  /** The first checkout step. */
+  checkoutDelivery: (audience: Audience) => join(audience, 'checkout', 'delivery'),
   folder: (audience: Audience, slug: string, type?: string) => join(audience, 'folder', slug, type),
   faq: (audience: Audience, tag?: string) => join(audience, 'frequently-asked-questions', tag),
   careers: (audience: Audience, filters: string[] = []) => join(audience, 'careers', ...filters),
