@@ -376,7 +376,8 @@ describe('catalogue writes', () => {
         gtin: '5000000000012',
         quantity: 1,
         unit: 'kg',
-        prices: [{ plan_id: PART_PLAN, ex_vat: 777 }],
+        // The DIY plan sells at shelf prices inc VAT: £9.99 is stored as such.
+        prices: [{ plan_id: PART_PLAN, inc_vat: 999 }],
       },
     ],
     caracteristics: { surface: ['wood'], format: ['ready_mixed'], max_thickness: 12 },
@@ -423,7 +424,9 @@ describe('catalogue writes', () => {
       exist_in: [PART_PLAN],
     });
     expect(shown.variants[0]!.gtin).toBe('05000000000012');
-    expect(shown.price!.inc_vat).toBe(932);
+    // £9.99 on the shelf; ex VAT derived with the one rounding rule: 999 − roundDiv(999 × 2000, 12000) = 832.
+    expect(shown.price).toEqual({ ex_vat: 832, inc_vat: 999, vat_rate: 20, currency: 'GBP' });
+    expect(shown.variants[0]!.price).toEqual(shown.price);
     await get(`/product/${id}?${q({ saleplan_id: PRO_PLAN })}`, errorSchema, 400);
     const category = (
       await get(`/category/test-fillers?${q({ saleplan_id: PART_PLAN })}`, categoryListResponse)
@@ -474,6 +477,28 @@ describe('catalogue writes', () => {
     await get(`/category/${categoryId}?${q()}`, errorSchema, 404);
   });
 
+  const withPrice = (price: object) => ({
+    ...product,
+    category_ids: [1],
+    variants: [{ ...product.variants[0]!, prices: [price] }],
+  });
+
+  it('takes each price in its plan basis: inc VAT for DIY, ex VAT for trade', async () => {
+    for (const [price, field] of [
+      [{ plan_id: PART_PLAN, ex_vat: 833 }, 'body.variants.0.prices.0.inc_vat'],
+      [{ plan_id: PRO_PLAN, inc_vat: 999 }, 'body.variants.0.prices.0.ex_vat'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/product?${q()}`,
+        headers,
+        payload: { ...withPrice(price), plans: [{ plan_id: price.plan_id }] },
+      });
+      expect(response.statusCode, JSON.stringify(price)).toBe(400);
+      expect(errorSchema.parse(response.json()).errors).toEqual([{ field, message: expect.any(String) }]);
+    }
+  });
+
   it('validates product bodies with clear 400s', async () => {
     const cases: [string, object][] = [
       [
@@ -484,6 +509,9 @@ describe('catalogue writes', () => {
       ['unknown characteristic', { ...product, category_ids: [1], caracteristics: { smell: ['nice'] } }],
       ['unknown option', { ...product, category_ids: [1], caracteristics: { surface: ['glass'] } }],
       ['variant not priced in a plan', { ...product, category_ids: [1], plans: [{ plan_id: PRO_PLAN }] }],
+      ['a DIY price ex VAT', withPrice({ plan_id: PART_PLAN, ex_vat: 833 })],
+      ['a price in both bases', withPrice({ plan_id: PART_PLAN, ex_vat: 833, inc_vat: 999 })],
+      ['no price amount', withPrice({ plan_id: PART_PLAN })],
       ['missing name', { ...product, category_ids: [1], name: undefined }],
     ];
     for (const [label, payload] of cases) {

@@ -132,7 +132,7 @@ describe('HTML fields are sanitised on create and on update', () => {
           gtin: '5000000000012',
           quantity: 1,
           unit: 'kg',
-          prices: [{ plan_id: PART_PLAN, ex_vat: 777 }],
+          prices: [{ plan_id: PART_PLAN, inc_vat: 932 }],
         },
       ],
     });

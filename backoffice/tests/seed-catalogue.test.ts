@@ -60,8 +60,16 @@ describe('catalogue seed', () => {
     expect(Number(missing!.n)).toBe(0);
     const [dearer] = await all<{ n: number }>(sql`
       select count(*)::int as n from variant_price pro join variant_price part on part.variant_id = pro.variant_id
-      where pro.plan_id = 1 and part.plan_id = 2 and pro.price_ex_vat_pence >= part.price_ex_vat_pence`);
+      where pro.plan_id = 1 and part.plan_id = 2 and pro.price_ex_vat_pence * 1.2 >= part.price_inc_vat_pence`);
     expect(Number(dearer!.n), 'trade prices are below DIY prices').toBe(0);
+    // Each plan's prices are stored in its basis: trade ex VAT, DIY shelf prices inc VAT.
+    const bases = await all<{ plan_id: number; ex: number; inc: number }>(sql`
+      select plan_id, count(price_ex_vat_pence)::int as ex, count(price_inc_vat_pence)::int as inc
+      from variant_price group by plan_id order by plan_id`);
+    expect(bases.map((b) => [b.plan_id, Number(b.ex) > 0, Number(b.inc) > 0])).toEqual([
+      [1, true, false],
+      [2, false, true],
+    ]);
   });
 
   it('gives every product a packshot, a technical data sheet that is a real PDF, and 2 to 4 related products', async () => {

@@ -40,7 +40,7 @@ async function validateReferences(db: Database, siteId: number, input: Partial<P
   ];
   if (planIds.length) {
     const found = await db
-      .select({ id: salesPlans.id })
+      .select({ id: salesPlans.id, pricesIncludeVat: salesPlans.pricesIncludeVat })
       .from(salesPlans)
       .where(and(eq(salesPlans.siteId, siteId), inArray(salesPlans.id, planIds)));
     const missing = [...new Set(planIds.filter((id) => !found.some((f) => f.id === id)))];
@@ -48,6 +48,24 @@ async function validateReferences(db: Database, siteId: number, input: Partial<P
       throw badRequest(`Unknown sales plans ${missing.join(', ')}`, [
         { field: 'body.plans', message: 'Unknown sales plan' },
       ]);
+    // Each price comes in its plan's basis: DIY shelf prices inc VAT (so £9.99 is what the shelf shows), trade ex VAT.
+    for (const [i, variant] of (input.variants ?? []).entries()) {
+      for (const [j, price] of variant.prices.entries()) {
+        const includesVat = found.find((f) => f.id === price.plan_id)!.pricesIncludeVat;
+        const wrong = includesVat ? price.inc_vat === undefined : price.ex_vat === undefined;
+        if (wrong) {
+          const basis = includesVat ? 'inc_vat' : 'ex_vat';
+          throw badRequest(`Plan ${price.plan_id} takes prices as ${basis}`, [
+            {
+              field: `body.variants.${i}.prices.${j}.${basis}`,
+              message: includesVat
+                ? 'This plan sells at shelf prices including VAT: send inc_vat'
+                : 'This plan sells at prices excluding VAT: send ex_vat',
+            },
+          ]);
+        }
+      }
+    }
   }
   if (input.plans && input.variants) {
     // Every variant needs a price in every plan the product is sold in.
@@ -178,11 +196,14 @@ async function writeChildren(db: Database, productId: number, input: Partial<Pro
           position,
         })
         .returning({ id: variants.id });
-      await db
-        .insert(variantPrices)
-        .values(
-          variant.prices.map((p) => ({ variantId: row!.id, planId: p.plan_id, priceExVatPence: p.ex_vat })),
-        );
+      await db.insert(variantPrices).values(
+        variant.prices.map((p) => ({
+          variantId: row!.id,
+          planId: p.plan_id,
+          priceExVatPence: p.ex_vat ?? null,
+          priceIncVatPence: p.inc_vat ?? null,
+        })),
+      );
     }
   }
   if (input.caracteristics) {

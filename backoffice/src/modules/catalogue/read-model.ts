@@ -4,7 +4,7 @@
  * range is a few hundred products at most, and PGlite answers one query at a time, so one load per plan beats a
  * query per request. Text matching stays in Postgres (search module).
  */
-import { grossFromNet } from '@plasterwick/shop-rules/money';
+import { lineFromGross, lineFromNet } from '@plasterwick/shop-rules/money';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
@@ -73,14 +73,30 @@ export interface PlanCatalogue {
   characteristics: CharacteristicDefinition[];
 }
 
-/** Price object of the contract; VAT rounded to the penny, half up. */
-export function priceOf(exVat: number, plan: SalesPlan): Price {
+/**
+ * Price object of the contract from a stored price: ex VAT (trade) or the shelf price inc VAT (DIY), the other
+ * basis derived with the one rounding rule (VAT rounded to the penny, half up).
+ */
+export function priceOf(stored: StoredPrice, plan: SalesPlan): Price {
+  const unit =
+    stored.exVat !== null
+      ? lineFromNet(stored.exVat, 1, plan.vatRateBp)
+      : lineFromGross(stored.incVat, 1, plan.vatRateBp);
   return {
-    ex_vat: exVat,
-    inc_vat: grossFromNet(exVat, plan.vatRateBp),
+    ex_vat: unit.ex,
+    inc_vat: unit.inc,
     vat_rate: plan.vatRateBp / 100,
     currency: plan.currencyCode,
   };
+}
+
+/** A `variant_price` row's amount: exactly one basis is stored (a CHECK says so). */
+export type StoredPrice = { exVat: number; incVat: null } | { exVat: null; incVat: number };
+
+function storedPrice(exVat: number | null, incVat: number | null): StoredPrice | null {
+  if (exVat !== null) return { exVat, incVat: null };
+  if (incVat !== null) return { exVat: null, incVat };
+  return null;
 }
 
 const group = <T, K>(rows: T[], key: (row: T) => K) => {
@@ -162,7 +178,8 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
         gtin: variants.gtin,
         quantity: variants.quantity,
         unit: variants.unit,
-        price: variantPrices.priceExVatPence,
+        priceExVat: variantPrices.priceExVatPence,
+        priceIncVat: variantPrices.priceIncVatPence,
       })
       .from(variants)
       .leftJoin(
@@ -217,19 +234,23 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
       (a, b) => Number(b.isMain) - Number(a.isMain) || a.categoryId - b.categoryId,
     );
     const main = links[0] ? categoryById.get(links[0].categoryId) : undefined;
-    const productVariants: Variant[] = (variantsOf.get(row.id) ?? [])
-      .filter((v) => v.price !== null)
-      .map((v) => ({
-        id: v.id,
-        reference: v.reference,
-        label: v.label,
-        gtin: v.gtin,
-        quantity: v.quantity,
-        unit: v.unit,
-        price: priceOf(v.price!, plan),
-      }));
-    const cheapest = productVariants.reduce<number | null>(
-      (min, v) => (min === null || v.price.ex_vat < min ? v.price.ex_vat : min),
+    const productVariants: Variant[] = (variantsOf.get(row.id) ?? []).flatMap((v) => {
+      const stored = storedPrice(v.priceExVat, v.priceIncVat);
+      if (!stored) return [];
+      return [
+        {
+          id: v.id,
+          reference: v.reference,
+          label: v.label,
+          gtin: v.gtin,
+          quantity: v.quantity,
+          unit: v.unit,
+          price: priceOf(stored, plan),
+        },
+      ];
+    });
+    const cheapest = productVariants.reduce<Variant | null>(
+      (min, v) => (min === null || v.price.ex_vat < min.price.ex_vat ? v : min),
       null,
     );
     // A product with no price in the plan cannot be sold there: it is left out of the plan's catalogue.
@@ -270,7 +291,7 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
         name: row.name,
         position: row.position,
         createdAt: row.createdAt.getTime(),
-        minPrice: cheapest,
+        minPrice: cheapest.price.ex_vat,
         promoted: row.promoted,
         categoryIds,
         values,
@@ -287,7 +308,7 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
             return c ? [{ id: c.id, name: c.name, slug: c.slug }] : [];
           }),
           promoted: row.promoted,
-          price: priceOf(cheapest, plan),
+          price: cheapest.price,
           cover: visuel[0] ?? null,
           medias: {
             visuel,

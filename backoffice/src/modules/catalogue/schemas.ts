@@ -211,16 +211,25 @@ const gtin = z
     return (10 - (sum % 10)) % 10 === Number(code.at(-1));
   }, 'has a wrong check digit');
 
+const pence = z.number().int().min(0).max(100_000_000);
+
+/** A variant's price in one plan: exactly one of `ex_vat` (trade plans) and `inc_vat` (DIY shelf price). */
+export const variantPriceInput = z
+  .object({ plan_id: positiveId, ex_vat: pence.optional(), inc_vat: pence.optional() })
+  .refine((price) => (price.ex_vat === undefined) !== (price.inc_vat === undefined), {
+    message: 'Give exactly one of ex_vat and inc_vat (the basis of the plan)',
+    path: ['ex_vat'],
+  });
+export type VariantPriceInput = z.infer<typeof variantPriceInput>;
+
 export const variantInput = z.object({
   reference: z.string().regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'must be upper-case letters, digits and hyphens'),
   label: z.string().trim().min(1).max(100),
   gtin,
   quantity: z.number().positive().max(100_000),
   unit: z.enum(['kg', 'l', 'ml', 'g', 'unit']),
-  prices: z
-    .array(z.object({ plan_id: positiveId, ex_vat: z.number().int().min(0).max(100_000_000) }))
-    .min(1)
-    .max(10),
+  /** One price per plan, in the plan's basis: `inc_vat` for a plan whose prices include VAT (DIY), else `ex_vat`. */
+  prices: z.array(variantPriceInput).min(1).max(10),
 });
 
 export const productInput = z.object({

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -139,7 +140,11 @@ export const variants = pgTable(
   (t) => [index('variant_product').on(t.productId)],
 );
 
-/** Price of a variant in a plan, in pence excluding VAT. */
+/**
+ * Price of a variant in a plan, in pence, stored in the plan's own basis (commerce.md principle 2): ex VAT for a
+ * plan whose `prices_include_vat` is false (trade), the shelf price inc VAT otherwise (DIY). Exactly one of the two
+ * columns is set; the other basis is derived with the one rounding rule (`@plasterwick/shop-rules/money`).
+ */
 export const variantPrices = pgTable(
   'variant_price',
   {
@@ -149,9 +154,16 @@ export const variantPrices = pgTable(
     planId: integer('plan_id')
       .notNull()
       .references(() => salesPlans.id),
-    priceExVatPence: integer('price_ex_vat_pence').notNull(),
+    priceExVatPence: integer('price_ex_vat_pence'),
+    priceIncVatPence: integer('price_inc_vat_pence'),
   },
-  (t) => [primaryKey({ columns: [t.variantId, t.planId] })],
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.planId] }),
+    check(
+      'variant_price_one_basis',
+      sql`num_nonnulls(${t.priceExVatPence}, ${t.priceIncVatPence}) = 1 and coalesce(${t.priceExVatPence}, ${t.priceIncVatPence}) >= 0`,
+    ),
+  ],
 );
 
 /** Definition of a characteristic (technical name, label, how it filters). */

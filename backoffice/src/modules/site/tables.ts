@@ -30,4 +30,9 @@ export const salesPlans = pgTable('sales_plan', {
   currencySymbol: text('currency_symbol').notNull(),
   /** VAT rate in basis points (2000 = 20 %). */
   vatRateBp: integer('vat_rate_bp').notNull(),
+  /**
+   * Whether the plan's prices are shelf prices inc VAT (DIY, `part`: £9.99 must be reachable) rather than ex VAT
+   * (trade, `pro`). Its variant prices are stored in that basis (`variant_price`), and product writes must send it.
+   */
+  pricesIncludeVat: boolean('prices_include_vat').notNull().default(false),
 });

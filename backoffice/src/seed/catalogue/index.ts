@@ -3,6 +3,8 @@
  * the product range with variants, prices, packshots, pictograms, in-use images, related products and a
  * technical data sheet (PDF) per product, registered as a `notice` content entry.
  */
+import { VAT_RATE_BP } from '@plasterwick/shop-rules/constants';
+import { grossFromNet } from '@plasterwick/shop-rules/money';
 import { slugify } from '@plasterwick/shop-rules/slug';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -48,8 +50,14 @@ export const productSlug = (product: ProductSeed) => product.slug ?? slugify(pro
 export const productPlanTargets = (product: ProductSeed): ('pro' | 'part')[] =>
   product.plans === 'both' ? ['pro', 'part'] : [product.plans];
 
-/** DIY shelf price: about 15 % above trade, ending in 9. */
+/** DIY price ex VAT: about 15 % above trade, ending in 9. */
 export const diyPrice = (tradePence: number) => Math.ceil((tradePence * 1.15) / 10) * 10 - 1;
+
+/**
+ * DIY shelf price inc VAT, as stored (the plan's prices include VAT): the amount the shop has always shown for
+ * `diyPrice` (migration 0005 moved stored prices the same way), so pages did not change.
+ */
+export const diyShelfPrice = (tradePence: number) => grossFromNet(diyPrice(tradePence), VAT_RATE_BP);
 
 /**
  * GTIN of a variant: GS1 UK prefix 50, a fictional company prefix, then the item number. Outer cases get a
@@ -238,7 +246,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
       productPlanTargets(product).map((target) => ({
         variantId: variantIds.get(row.reference)!,
         planId: planIdOf[target],
-        priceExVatPence: target === 'pro' ? trade : diyPrice(trade),
+        ...(target === 'pro' ? { priceExVatPence: trade } : { priceIncVatPence: diyShelfPrice(trade) }),
       })),
     ),
   );

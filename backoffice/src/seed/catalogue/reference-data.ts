@@ -54,6 +54,7 @@ export const salesPlansData = [
     currencyCode: CURRENCY_CODE,
     currencySymbol: CURRENCY_SYMBOL,
     vatRateBp: VAT_RATE_BP,
+    pricesIncludeVat: false,
   },
   {
     id: PART_PLAN_ID,
@@ -63,6 +64,8 @@ export const salesPlansData = [
     currencyCode: CURRENCY_CODE,
     currencySymbol: CURRENCY_SYMBOL,
     vatRateBp: VAT_RATE_BP,
+    /** DIY shelf prices are stored inc VAT. */
+    pricesIncludeVat: true,
   },
 ];
 
