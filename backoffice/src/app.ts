@@ -17,7 +17,8 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ReadCache } from './lib/cache.ts';
-import { contextResolver, installRequestValues } from './lib/context.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { cartTokenResolver, contextResolver, installRequestValues } from './lib/context.ts';
 import { ApiError, badRequest } from './lib/errors.ts';
 import { installHttpKit } from './lib/http.ts';
 import { bumpContentVersion } from './modules/content/service.ts';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     contentChanged(): Promise<void>;
     /** The mail outbox worker: `nudge()` after committing queued mail, `drain()` in tests. */
     mail: Pick<MailWorker, 'nudge' | 'drain'>;
+    /** The time (a fake clock in tests: token validity, discount dates, webhook tolerance). */
+    clock: Clock;
   }
 }
 
@@ -42,9 +45,11 @@ export interface BuildAppOptions {
   config: Config;
   /** Pino logger options; tests pass false. */
   logger?: boolean | object;
+  /** The clock adapter; the system clock unless a test gives a fake one. */
+  clock?: Clock;
 }
 
-export async function buildApp({ db, config, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logger, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -74,11 +79,12 @@ export async function buildApp({ db, config, logger }: BuildAppOptions): Promise
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('cache', cache);
+  app.decorate('clock', clock ?? systemClock);
   app.decorate('contentChanged', async () => {
     cache.clear();
     await bumpContentVersion(db);
   });
-  installRequestValues(app, { context: contextResolver(db, cache) });
+  installRequestValues(app, { context: contextResolver(db, cache), cartToken: cartTokenResolver });
 
   // Mail queued before a restart goes out once the app is ready; closing waits for the message in flight.
   const mailTransport = createMailTransport(config, app.log);

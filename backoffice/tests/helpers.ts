@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
 
 export const SITE_ID = 3;
@@ -56,7 +57,7 @@ async function freshServerDatabase(serverUrl: string): Promise<{ url: string; dr
 /** Builds a seeded app on a fresh database. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; clock?: Clock } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   const server = serverUrl ? await freshServerDatabase(serverUrl) : undefined;
@@ -71,7 +72,7 @@ export async function createTestApp(
     databaseUrl: server?.url,
     ...overrides,
   });
-  const app = await buildApp({ db: database.db, config, logger: false });
+  const app = await buildApp({ db: database.db, config, logger: false, clock: options.clock });
   await app.ready();
   return {
     app,

@@ -20,6 +20,7 @@ describe('the mechanism', () => {
         if (fail) throw new Error(`no context ${n}`);
         return { lang: n } as RequestContext;
       },
+      cartToken: () => null,
     });
     app.get('/twice', async (request) => {
       const [first, second] = await Promise.all([request.shop.context, request.shop.context]);

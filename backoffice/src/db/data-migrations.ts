@@ -6,6 +6,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { sanitizeHtml } from '../lib/sanitize.ts';
+import { seedCommerce } from '../seed/commerce.ts';
 import { bumpContentVersion } from '../modules/content/service.ts';
 import { resources } from '../modules/content/resources.ts';
 import type { Database } from './client.ts';
@@ -86,7 +87,12 @@ export async function sanitizeStoredHtml(db: Database): Promise<number> {
 }
 
 /** In order; append new ones with a new name, never rename or reorder. */
-export const dataMigrationList: DataMigration[] = [{ name: 'sanitize-stored-html', run: sanitizeStoredHtml }];
+export const dataMigrationList: DataMigration[] = [
+  { name: 'sanitize-stored-html', run: sanitizeStoredHtml },
+  // Carriers and demo discount codes for databases seeded before the basket existed (a fresh one gets them from
+  // the seed, which runs after: the site does not exist yet here, so this adds nothing then).
+  { name: 'seed-commerce', run: seedCommerce },
+];
 
 /**
  * Runs the data migrations this database has not run yet. One that changed rows bumps the content version, as a

@@ -136,3 +136,22 @@ export function contextResolver(db: Database, cache: ReadCache) {
     return resolveContext(db, cache, parsed.data);
   };
 }
+
+/**
+ * The resolver of `cartToken` (commerce.md "Cart"): the `X-Cart-Token` header, else a `cart_token` field of the
+ * query or the JSON body (spec §7 sends `cart_token`); null when none is given. The token is only read here: the
+ * cart module looks it up (hashed) and decides whether it is valid.
+ */
+export function cartTokenResolver(request: FastifyRequest): string | null {
+  const fromHeader = request.headers['x-cart-token'];
+  const candidates = [
+    Array.isArray(fromHeader) ? fromHeader[0] : fromHeader,
+    (request.query as { cart_token?: unknown } | undefined)?.cart_token,
+    (request.body as { cart_token?: unknown } | null | undefined)?.cart_token,
+  ];
+  for (const candidate of candidates) {
+    if (typeof candidate === 'string' && candidate.trim() !== '' && candidate.length <= 100)
+      return candidate.trim();
+  }
+  return null;
+}

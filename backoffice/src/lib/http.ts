@@ -76,6 +76,8 @@ function secretChecks(secrets: { apiKey: string; previewToken: string }) {
 export const rateLimits = {
   /** Public form posts. Generous: a person filling a form never meets it; a script posting in a loop does. */
   form: { max: 100, timeWindow: '1 minute' },
+  /** Adding to the basket and applying codes: far above a shopper's pace, a brake on scripted cart creation. */
+  cart: { max: 300, timeWindow: '1 minute' },
 } as const;
 
 /** Route options of a rate-limited call: `{ ...limitedBy('form'), schema: … }` (answers 429 beyond the limit). */

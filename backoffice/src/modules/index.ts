@@ -1,6 +1,7 @@
 /** Every API module, registered under /api/v1 by the app factory. Each module is a Fastify plugin. */
 import type { FastifyPluginAsync } from 'fastify';
 import { botCheckRoutes } from './bot-check/routes.ts';
+import { cartRoutes } from './cart/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { formRoutes } from './forms/routes.ts';
@@ -26,4 +27,5 @@ export const apiModules: FastifyPluginAsync[] = [
   catalogueRoutes,
   searchRoutes,
   urlRoutes,
+  cartRoutes,
 ];

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { contentVersion, sites } from '../db/schema.ts';
 import { seedCatalogue } from './catalogue/index.ts';
+import { seedCommerce } from './commerce.ts';
 import { seedContent } from './content/index.ts';
 
 export interface SeedOptions {
@@ -16,6 +17,7 @@ export interface SeedOptions {
 export const dataSets = [
   { name: 'catalogue', run: seedCatalogue },
   { name: 'content', run: seedContent },
+  { name: 'commerce', run: seedCommerce },
 ] as const;
 
 export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean> {

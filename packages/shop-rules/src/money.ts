@@ -102,3 +102,66 @@ export function sumAmounts(lines: Iterable<Amounts>): Amounts {
     inc: sumPence(list.map((line) => line.inc)),
   };
 }
+
+// ---- prices in a plan's basis, discounts (the basket and the order) --------------------------------------
+
+/** A line in the basis its price is stored in: inc VAT (DIY shelf prices) or ex VAT (trade). */
+export function lineInBasis(
+  unitPence: number,
+  quantity: number,
+  includesVat: boolean,
+  rateBp: RateBp = VAT_RATE_BP,
+): Amounts {
+  return includesVat ? lineFromGross(unitPence, quantity, rateBp) : lineFromNet(unitPence, quantity, rateBp);
+}
+
+/** The amount of `amounts` in a basis: `inc` when prices include VAT, else `ex`. */
+export const basisOf = (amounts: Amounts, includesVat: boolean) => (includesVat ? amounts.inc : amounts.ex);
+
+/** `percent` % of an amount, rounded half up once: `roundDiv(pence × percent, 100)`. */
+export function percentOf(pence: number, percent: number): number {
+  assertPence(pence, 'An amount');
+  if (!Number.isSafeInteger(percent) || percent < 0 || percent > 100)
+    throw new RangeError(`Not a whole percentage: ${percent}`);
+  return roundDiv(pence * percent, 100);
+}
+
+export const ZERO: Amounts = Object.freeze({ ex: 0, vat: 0, inc: 0 });
+
+/** `a − b` on each basis (still `ex + vat = inc` when both hold it). */
+export function subtractAmounts(a: Amounts, b: Amounts): Amounts {
+  return { ex: a.ex - b.ex, vat: a.vat - b.vat, inc: a.inc - b.inc };
+}
+
+/**
+ * A discount taken off `subtotal`, given in the subtotal's basis (`pence`, inc VAT when prices include VAT):
+ * capped at the subtotal, its VAT worked out once like a line's, then kept inside the subtotal on every basis,
+ * so that `subtotal − discount` never goes below zero (the subtotal's VAT is a sum of rounded lines, which can be
+ * a penny below the VAT of the sum). `ex + vat = inc` holds for the result.
+ */
+export function discountWithin(
+  subtotal: Amounts,
+  pence: number,
+  includesVat: boolean,
+  rateBp: RateBp = VAT_RATE_BP,
+): Amounts {
+  assertPence(pence, 'A discount');
+  const capped = Math.max(0, Math.min(pence, basisOf(subtotal, includesVat)));
+  if (capped === basisOf(subtotal, includesVat)) return { ...subtotal };
+  let { ex, vat, inc } = lineInBasis(capped, 1, includesVat, rateBp);
+  if (vat > subtotal.vat) {
+    vat = subtotal.vat;
+    if (includesVat) ex = inc - vat;
+    else inc = ex + vat;
+  }
+  if (ex > subtotal.ex) {
+    ex = subtotal.ex;
+    if (includesVat) vat = inc - ex;
+    else inc = ex + vat;
+  }
+  if (inc > subtotal.inc) {
+    inc = subtotal.inc;
+    vat = inc - ex;
+  }
+  return { ex, vat, inc };
+}

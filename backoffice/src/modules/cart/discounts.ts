@@ -1,0 +1,85 @@
+/**
+ * Discount codes: whether a basket may use one (a refusal has the contract's status and a message for the shopper,
+ * amounts in the spec's price format), and what it gives. The use itself is taken at completion by a conditional
+ * update (checkout), so a code with a usage limit can never be used more often than that.
+ */
+import { formatPrice } from '@plasterwick/shop-rules/price-format';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { discounts } from '../../db/schema.ts';
+import { ApiError } from '../../lib/errors.ts';
+import type { Executor } from '../mail/service.ts';
+import type { PricingPlan } from './pricing.ts';
+
+export type DiscountRow = typeof discounts.$inferSelect;
+
+export const DISCOUNT_REFUSALS = [
+  'discount_not_found',
+  'discount_expired',
+  'discount_exhausted',
+  'discount_minimum_not_met',
+  'discount_not_for_audience',
+] as const;
+export type DiscountRefusal = (typeof DISCOUNT_REFUSALS)[number];
+
+const AUDIENCE_CUSTOMERS = { pro: 'trade', part: 'DIY' } as const;
+
+/**
+ * Why a basket cannot use `discount` now, or null when it can. `subtotal` is the basket's paid lines in the plan's
+ * basis (inc VAT for DIY, ex VAT for trade), the basis of the code's minimum.
+ */
+export function discountRefusal(
+  discount: DiscountRow,
+  context: { plan: PricingPlan; subtotal: number; now: Date },
+): { status: DiscountRefusal; message: string } | null {
+  const { plan, subtotal, now } = context;
+  if (discount.startsAt && now < discount.startsAt) {
+    return { status: 'discount_expired', message: 'This code cannot be used yet' };
+  }
+  if (discount.endsAt && now >= discount.endsAt) {
+    return { status: 'discount_expired', message: 'This code has expired' };
+  }
+  if (discount.audience && discount.audience !== plan.target) {
+    return {
+      status: 'discount_not_for_audience',
+      message: `This code is for ${AUDIENCE_CUSTOMERS[discount.audience]} customers only`,
+    };
+  }
+  if (discount.usageLimit !== null && discount.used >= discount.usageLimit) {
+    return {
+      status: 'discount_exhausted',
+      message: 'This code has already been used the maximum number of times',
+    };
+  }
+  if (discount.minSubtotalPence !== null && subtotal < discount.minSubtotalPence) {
+    return {
+      status: 'discount_minimum_not_met',
+      message: `Spend ${formatPrice(discount.minSubtotalPence - subtotal)} more to use this code`,
+    };
+  }
+  return null;
+}
+
+/** The refusal as the API's 400 error. */
+export const discountError = (refusal: { status: DiscountRefusal; message: string }, statusCode = 400) =>
+  new ApiError(statusCode, refusal.status, refusal.message, {
+    errors: [{ field: 'body.code', message: refusal.message }],
+  });
+
+/** A code of the site, matched in upper case. */
+export async function findDiscountByCode(
+  db: Database | Executor,
+  siteId: number,
+  code: string,
+): Promise<DiscountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(discounts)
+    .where(and(eq(discounts.siteId, siteId), eq(discounts.code, code.trim().toUpperCase())));
+  return row;
+}
+
+export async function findDiscount(db: Database | Executor, id: number): Promise<DiscountRow | undefined> {
+  const [row] = await db.select().from(discounts).where(eq(discounts.id, id));
+  return row;
+}

@@ -1,0 +1,165 @@
+/**
+ * The basket: carts (found by a hashed token valid 3 days), their lines, the discount codes a cart may carry and
+ * the carriers that price its delivery. Invariants live here (commerce.md principle 3): quantities 1–999, one line
+ * per pack, a code used at most `usage_limit` times, amounts never negative.
+ * Re-exported by db/schema.ts, the one list drizzle-kit and the rest of the code read.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { salesPlans, sites } from '../site/tables.ts';
+
+/**
+ * A discount code (commerce.md "Cart"): `cart_discount` takes `value` percent or pence off the subtotal;
+ * `free_product` adds a free line of one pack. Amounts (`value` in pence, `min_subtotal_pence`) are in the basis of
+ * the cart's plan: inc VAT for DIY, ex VAT for trade.
+ */
+export const discounts = pgTable(
+  'discount',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** Upper case; shoppers' input is upper-cased before the lookup. */
+    code: text('code').notNull(),
+    /** Shown in the basket ("10 % off your order"). */
+    description: text('description').notNull(),
+    type: text('type', { enum: ['cart_discount', 'free_product'] }).notNull(),
+    unit: text('unit', { enum: ['percent', 'pence'] }),
+    value: integer('value'),
+    /** The pack given by a `free_product` code. */
+    freeVariantReference: text('free_variant_reference'),
+    /** Only carts of this audience may use it; null = both. */
+    audience: text('audience', { enum: ['pro', 'part'] }),
+    minSubtotalPence: integer('min_subtotal_pence'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Total uses allowed (null = no limit); `used` counts orders that hold a use (released when payment fails). */
+    usageLimit: integer('usage_limit'),
+    used: integer('used').notNull().default(0),
+    /** Once per customer (guests: per e-mail address). */
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_site_code').on(t.siteId, t.code),
+    check(
+      'discount_usage_check',
+      sql`${t.used} >= 0 and (${t.usageLimit} is null or ${t.used} <= ${t.usageLimit})`,
+    ),
+    check(
+      'discount_kind_check',
+      sql`(${t.type} = 'cart_discount' and ${t.value} > 0 and (${t.unit} = 'pence' or (${t.unit} = 'percent' and ${t.value} <= 100)))
+        or (${t.type} = 'free_product' and ${t.freeVariantReference} is not null)`,
+    ),
+    check('discount_minimum_check', sql`${t.minSubtotalPence} is null or ${t.minSubtotalPence} >= 0`),
+  ],
+);
+
+/**
+ * A basket. The token is 32 random bytes given to the browser once; only its SHA-256 is stored. It is valid until
+ * `token_expires_at`, 3 days after it was set, never extended. `completed_at` is set when its order is paid: the
+ * token then no longer opens it.
+ */
+export const carts = pgTable(
+  'cart',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    /** The plan it was last priced in (a call in the other plan re-prices it: commerce.md audience switch). */
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => salesPlans.id),
+    discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    /** The customer it belongs to, once accounts exist (guests: null). */
+    customerId: integer('customer_id'),
+    /** The checkout steps' choices: `PUT /checkout/delivery` and `/checkout/billing` (validated JSON). */
+    delivery: jsonb('delivery').$type<Record<string, unknown>>(),
+    billing: jsonb('billing').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('cart_token_expires_at').on(t.tokenExpiresAt)],
+);
+
+/** One pack in a basket. The pack is named by its reference (variant rows are replaced when a product is edited). */
+export const cartLines = pgTable(
+  'cart_line',
+  {
+    id: serial('id').primaryKey(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    variantReference: text('variant_reference').notNull(),
+    /** The product and pack names when added, to name a line that had to be removed. */
+    name: text('name').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_line_cart_variant').on(t.cartId, t.variantReference),
+    check('cart_line_quantity_check', sql`${t.quantity} between 1 and 999`),
+  ],
+);
+
+/**
+ * A delivery service of one plan, priced in that plan's basis by weight band (`carrier_rate`), free when the
+ * discounted subtotal reaches `free_over_pence`, with a surcharge for the Highlands, islands and Northern Ireland.
+ */
+export const carriers = pgTable(
+  'carrier',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => salesPlans.id),
+    code: text('code').notNull(),
+    label: text('label').notNull(),
+    description: text('description').notNull(),
+    nextDay: boolean('next_day').notNull().default(false),
+    freeOverPence: integer('free_over_pence'),
+    remoteSurchargePence: integer('remote_surcharge_pence').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('carrier_plan_code').on(t.planId, t.code),
+    check(
+      'carrier_amounts_check',
+      sql`${t.remoteSurchargePence} >= 0 and (${t.freeOverPence} is null or ${t.freeOverPence} >= 0)`,
+    ),
+  ],
+);
+
+/** A weight band of a carrier: parcels up to `up_to_grams` cost `price_pence` (the last band has no limit or is the limit). */
+export const carrierRates = pgTable(
+  'carrier_rate',
+  {
+    id: serial('id').primaryKey(),
+    carrierId: integer('carrier_id')
+      .notNull()
+      .references(() => carriers.id, { onDelete: 'cascade' }),
+    upToGrams: integer('up_to_grams').notNull(),
+    pricePence: integer('price_pence').notNull(),
+  },
+  (t) => [
+    uniqueIndex('carrier_rate_band').on(t.carrierId, t.upToGrams),
+    check('carrier_rate_check', sql`${t.upToGrams} > 0 and ${t.pricePence} >= 0`),
+  ],
+);
