@@ -35,6 +35,13 @@ describe('paths', () => {
     expect(paths.checkoutDelivery('part')).toBe('/diy-filler/checkout/delivery');
   });
 
+  it('links the payment step, the confirmation of an order and the sales conditions', () => {
+    expect(paths.checkoutPayment('pro')).toBe('/professional-filler/checkout/payment');
+    expect(paths.confirmation('part')).toBe('/diy-filler/confirmation');
+    expect(paths.confirmation('part', 'PW-000123')).toBe('/diy-filler/confirmation?order=PW-000123');
+    expect(paths.termsOfSale('pro')).toBe('/professional-filler/terms-of-sale');
+  });
+
   it('builds listing URLs with filter and page segments', () => {
     const url = paths.category('pro', 'fillers', {
       filters: [{ key: 'surface', values: ['wood'] }],

@@ -61,11 +61,16 @@ export const paths = {
   selectorGuideResults: (audience: Audience, answers: GuideAnswers, params?: Partial<ListingParams>) =>
     listing(audience, ['choice-guide', encodeGuideAnswers(answers)], params),
   contact: (audience: Audience) => join(audience, 'contact'),
-  confirmation: (audience: Audience) => join(audience, 'confirmation'),
+  /** The order confirmation; `order` (an order number, `PW-000123`) names the order the page shows. */
+  confirmation: (audience: Audience, order?: string) => join(audience, 'confirmation') + query({ order }),
   /** The basket page (a static shell; the island reads the server cart). */
   basket: (audience: Audience) => join(audience, 'basket'),
   /** The first checkout step. */
   checkoutDelivery: (audience: Audience) => join(audience, 'checkout', 'delivery'),
+  /** The second checkout step: review and pay. */
+  checkoutPayment: (audience: Audience) => join(audience, 'checkout', 'payment'),
+  /** The sales conditions (a CMS page) the shopper accepts before paying. */
+  termsOfSale: (audience: Audience) => join(audience, 'terms-of-sale'),
   folder: (audience: Audience, slug: string, type?: string) => join(audience, 'folder', slug, type),
   faq: (audience: Audience, tag?: string) => join(audience, 'frequently-asked-questions', tag),
   careers: (audience: Audience, filters: string[] = []) => join(audience, 'careers', ...filters),

@@ -1,0 +1,323 @@
+/**
+ * The checkout forms' pure parts: the entries of the delivery and payment forms → the contract's bodies
+ * (`PUT /checkout/delivery`, `PUT /checkout/billing`, `POST /checkout/complete`), checked with the same shared
+ * schemas as the back-office, and every message (the browser's checks and the back-office's field errors) under
+ * the form field it is about, with the spec's wording ("choose delivery method", "choose delivery address",
+ * "must accept the sales conditions", "choose payment method").
+ */
+import {
+  CHECKOUT_MESSAGES,
+  checkoutBillingBody,
+  checkoutCompleteBody,
+  checkoutDeliveryBody,
+  type CheckoutBillingBody,
+  type CheckoutCompleteBody,
+  type CheckoutDeliveryBody,
+} from '@plasterwick/shop-rules/checkout';
+import { email as emailRule } from '@plasterwick/shop-rules/forms';
+import { MESSAGES, requiredMessage } from '@plasterwick/shop-rules/validation';
+import type { OrderAddress, OrderState, Relay } from './order.ts';
+
+/** A form's entries: text fields as typed, a ticked box as `on`, nothing for an unticked one. */
+export type Entries = Readonly<Record<string, string | undefined>>;
+
+/** Form field → message. */
+export type FieldErrors = Record<string, string>;
+
+/** The fields of an address, as each address block of the delivery form names them (`billing_` in front). */
+export const ADDRESS_FIELDS = [
+  'first_name',
+  'last_name',
+  'company',
+  'address',
+  'address_2',
+  'town',
+  'postcode',
+] as const;
+type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/** The fieldsets that carry a whole-block message ("choose delivery address"). */
+export const DELIVERY_ADDRESS_GROUP = 'delivery_address';
+export const BILLING_ADDRESS_GROUP = 'billing_address';
+
+/** Entries of a `FormData` as plain strings (files are not part of the checkout). */
+export function entriesOf(data: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
+  const entries: Record<string, string> = {};
+  for (const [name, value] of data) if (typeof value === 'string') entries[name] = value;
+  return entries;
+}
+
+const text = (entries: Entries, name: string) => (entries[name] ?? '').trim();
+
+/** Left out when blank, so optional fields stay optional. */
+function optionalText(entries: Entries, name: string): string | undefined {
+  return text(entries, name) || undefined;
+}
+
+function addressFrom(entries: Entries, prefix: string, country: string | undefined) {
+  return {
+    first_name: text(entries, `${prefix}first_name`),
+    last_name: text(entries, `${prefix}last_name`),
+    company: optionalText(entries, `${prefix}company`),
+    address: text(entries, `${prefix}address`),
+    address_2: optionalText(entries, `${prefix}address_2`),
+    town: text(entries, `${prefix}town`),
+    postcode: text(entries, `${prefix}postcode`),
+    ...(country !== undefined && { country }),
+  };
+}
+
+/** The street fields of the delivery address (names come from "Your details"): all blank = no address given. */
+const STREET_FIELDS: readonly AddressField[] = ['address', 'address_2', 'town', 'postcode'];
+
+export type DeliveryMethod = 'delivery' | 'collect';
+
+export function methodOf(entries: Entries): DeliveryMethod | undefined {
+  const method = entries.method;
+  return method === 'delivery' || method === 'collect' ? method : undefined;
+}
+
+/** Billing = delivery address: the default for home delivery; collection has no delivery address to copy. */
+export function billingSameAsDelivery(entries: Entries): boolean {
+  return methodOf(entries) === 'delivery' && entries.billing_same === 'on';
+}
+
+/** The delivery body as typed (not yet checked). The names of "Your details" are the delivery address's. */
+export function deliveryDraft(entries: Entries): Record<string, unknown> {
+  const method = methodOf(entries);
+  const phone = text(entries, 'phone');
+  if (method === 'collect') {
+    const id = Number(text(entries, 'stockist_id'));
+    return {
+      method,
+      stockist_id: Number.isInteger(id) && id > 0 ? id : undefined,
+      first_name: text(entries, 'first_name'),
+      last_name: text(entries, 'last_name'),
+      phone,
+    };
+  }
+  if (method === 'delivery') {
+    const given = STREET_FIELDS.some((name) => text(entries, name) !== '');
+    return {
+      method,
+      ...(given && { address: addressFrom(entries, '', 'uk') }),
+      carrier_code: optionalText(entries, 'carrier_code'),
+      phone,
+    };
+  }
+  return { first_name: text(entries, 'first_name'), last_name: text(entries, 'last_name'), phone };
+}
+
+export function billingDraft(entries: Entries): Record<string, unknown> {
+  if (billingSameAsDelivery(entries)) return { same_as_delivery: true };
+  return {
+    same_as_delivery: false,
+    address: addressFrom(entries, 'billing_', optionalText(entries, 'billing_country')),
+  };
+}
+
+/** `address.postcode` → `postcode`; the whole `address` → its fieldset; other paths are the fields' names. */
+export function deliveryFieldName(path: string): string {
+  if (path === 'address' || path === 'address_id') return DELIVERY_ADDRESS_GROUP;
+  return path.startsWith('address.') ? path.slice('address.'.length) : path;
+}
+
+/** `address.postcode` → `billing_postcode`; the whole `address` or `same_as_delivery` → its fieldset. */
+export function billingFieldName(path: string): string {
+  if (path === 'address' || path === 'same_as_delivery') return BILLING_ADDRESS_GROUP;
+  return path.startsWith('address.') ? `billing_${path.slice('address.'.length)}` : path;
+}
+
+/** A bare "Field required" names its field (spec §5); the catalogue's own messages stay as they are. */
+export function fieldMessage(message: string, label: string | undefined): string {
+  return message === MESSAGES.required ? requiredMessage(label) : message;
+}
+
+type Issue = { path: readonly PropertyKey[]; message: string };
+
+function collect(
+  errors: FieldErrors,
+  issues: readonly Issue[],
+  name: (path: string) => string,
+  labelOf: (field: string) => string | undefined,
+): void {
+  for (const issue of issues) {
+    const field = name(issue.path.map(String).join('.'));
+    if (field && !(field in errors)) errors[field] = fieldMessage(issue.message, labelOf(field));
+  }
+}
+
+export interface DeliveryCheck {
+  errors: FieldErrors;
+  /** Set when every field is right. */
+  email?: string;
+  delivery?: CheckoutDeliveryBody;
+  billing?: CheckoutBillingBody;
+}
+
+/**
+ * Checks the delivery form with the shared schemas: e-mail, the delivery (method, address or stockist, carrier,
+ * phone) and the billing address. A missing method, address, carrier or stockist gets the spec's message.
+ */
+export function checkDelivery(
+  entries: Entries,
+  labelOf: (field: string) => string | undefined = () => undefined,
+): DeliveryCheck {
+  const errors: FieldErrors = {};
+  const email = emailRule().safeParse(text(entries, 'email'));
+  if (!email.success)
+    collect(
+      errors,
+      email.error.issues.map((i) => ({ ...i, path: ['email'] })),
+      String,
+      labelOf,
+    );
+
+  const method = methodOf(entries);
+  const draft = deliveryDraft(entries);
+  const delivery = checkoutDeliveryBody.safeParse(method ? draft : { ...draft, method: undefined });
+  if (!method) errors.method = CHECKOUT_MESSAGES.deliveryMethod;
+  if (!delivery.success) {
+    const issues = delivery.error.issues.filter((issue) => issue.path.length > 0 || method);
+    if (method === 'delivery' && !draft.address)
+      errors[DELIVERY_ADDRESS_GROUP] = CHECKOUT_MESSAGES.deliveryAddress;
+    if (method === 'delivery' && !draft.carrier_code) errors.carrier_code = CHECKOUT_MESSAGES.deliveryMethod;
+    if (method === 'collect' && draft.stockist_id === undefined)
+      errors.stockist_id = CHECKOUT_MESSAGES.stockist;
+    collect(errors, issues, deliveryFieldName, labelOf);
+    // Without a method the schema can say nothing about the phone: check it on its own.
+    if (!method) {
+      const phoneOnly = checkoutDeliveryBody.safeParse({ ...draft, method: 'collect' });
+      if (!phoneOnly.success)
+        collect(
+          errors,
+          phoneOnly.error.issues.filter((issue) =>
+            ['phone', 'first_name', 'last_name'].includes(String(issue.path[0])),
+          ),
+          deliveryFieldName,
+          labelOf,
+        );
+    }
+  }
+
+  // The billing block depends on the method (collection has no delivery address to copy): checked once chosen.
+  const billing = checkoutBillingBody.safeParse(billingDraft(entries));
+  if (!billing.success && method) collect(errors, billing.error.issues, billingFieldName, labelOf);
+
+  if (Object.keys(errors).length > 0 || !delivery.success || !billing.success || !email.success)
+    return { errors };
+  return { errors, email: email.data, delivery: delivery.data, billing: billing.data };
+}
+
+export interface PaymentCheck {
+  errors: FieldErrors;
+  body?: CheckoutCompleteBody;
+}
+
+/** Checks the payment form (sales conditions, payment method, card) and builds the completion body. */
+export function checkPayment(entries: Entries, expectedTotal: number, email: string): PaymentCheck {
+  const errors: FieldErrors = {};
+  if (entries.accept_terms !== 'on') errors.accept_terms = CHECKOUT_MESSAGES.acceptSalesConditions;
+  const method = text(entries, 'payment_method');
+  if (!method) errors.payment_method = CHECKOUT_MESSAGES.paymentMethod;
+  const cardToken = optionalText(entries, 'card_token');
+  if (method === 'card' && !cardToken) errors.card_token = CHECKOUT_MESSAGES.cardToken;
+  const parsed = checkoutCompleteBody.safeParse({
+    payment_method: method || undefined,
+    ...(method === 'card' && { card_token: cardToken }),
+    accept_terms: entries.accept_terms === 'on',
+    expected_total: expectedTotal,
+    email,
+  });
+  if (!parsed.success)
+    collect(
+      errors,
+      parsed.error.issues,
+      (path) => (path === 'email' ? 'payment' : path),
+      () => undefined,
+    );
+  return Object.keys(errors).length === 0 && parsed.success ? { errors, body: parsed.data } : { errors };
+}
+
+/** The order state once the delivery form was accepted (spec §3 fields). */
+export function orderFromDelivery(
+  checked: Required<Pick<DeliveryCheck, 'email' | 'delivery' | 'billing'>>,
+  relay: Relay | null,
+): Partial<OrderState> {
+  const { delivery, billing } = checked;
+  const shippingAddress: OrderAddress | null =
+    delivery.method === 'delivery' && delivery.address ? toOrderAddress(delivery.address) : null;
+  return {
+    email: checked.email,
+    phone: delivery.phone,
+    carrier: delivery.method === 'delivery' ? delivery.carrier_code : null,
+    shippingAddress,
+    relay: delivery.method === 'collect' ? relay : null,
+    billingAddress: billing.same_as_delivery || !billing.address ? null : toOrderAddress(billing.address),
+    step: 'payment',
+    orderId: null,
+  };
+}
+
+function toOrderAddress(address: {
+  first_name: string;
+  last_name: string;
+  company?: string | undefined;
+  address: string;
+  address_2?: string | undefined;
+  town: string;
+  postcode: string;
+  country: string;
+}): OrderAddress {
+  return {
+    firstName: address.first_name,
+    lastName: address.last_name,
+    ...(address.company && { company: address.company }),
+    address: address.address,
+    ...(address.address_2 && { address2: address.address_2 }),
+    town: address.town,
+    postcode: address.postcode,
+    country: address.country,
+  };
+}
+
+/** The entries a remembered order state fills the delivery form with (a return from the payment step). */
+export function entriesFromOrder(order: OrderState): Record<string, string> {
+  const entries: Record<string, string> = {};
+  const put = (name: string, value: string | null | undefined) => {
+    if (value) entries[name] = value;
+  };
+  put('email', order.email);
+  put('phone', order.phone);
+  const shipping = order.shippingAddress;
+  if (shipping) {
+    entries.method = 'delivery';
+    put('first_name', shipping.firstName);
+    put('last_name', shipping.lastName);
+    put('company', shipping.company);
+    put('address', shipping.address);
+    put('address_2', shipping.address2);
+    put('town', shipping.town);
+    put('postcode', shipping.postcode);
+    put('carrier_code', order.carrier);
+  } else if (order.relay) {
+    entries.method = 'collect';
+    entries.stockist_id = String(order.relay.id);
+  }
+  const billing = order.billingAddress;
+  if (billing) {
+    put('billing_first_name', billing.firstName);
+    put('billing_last_name', billing.lastName);
+    put('billing_company', billing.company);
+    put('billing_address', billing.address);
+    put('billing_address_2', billing.address2);
+    put('billing_town', billing.town);
+    put('billing_postcode', billing.postcode);
+    put('billing_country', billing.country);
+    if (!shipping) {
+      put('first_name', billing.firstName);
+      put('last_name', billing.lastName);
+    }
+  } else if (shipping) entries.billing_same = 'on';
+  return entries;
+}
