@@ -25,6 +25,8 @@ import { bumpContentVersion } from './modules/content/service.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
 import { apiModules } from './modules/index.ts';
+import { fakeProvider } from './modules/payments/fake.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +39,8 @@ declare module 'fastify' {
     mail: Pick<MailWorker, 'nudge' | 'drain'>;
     /** The time (a fake clock in tests: token validity, discount dates, webhook tolerance). */
     clock: Clock;
+    /** The card payment provider (`fake` unless a real one is configured). */
+    payments: PaymentProvider;
   }
 }
 
@@ -47,9 +51,17 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** The clock adapter; the system clock unless a test gives a fake one. */
   clock?: Clock;
+  /** The payment provider; the one the configuration names unless a test gives its own. */
+  paymentProvider?: PaymentProvider;
 }
 
-export async function buildApp({ db, config, logger, clock }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger,
+  clock,
+  paymentProvider,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -80,6 +92,7 @@ export async function buildApp({ db, config, logger, clock }: BuildAppOptions): 
   app.decorate('config', config);
   app.decorate('cache', cache);
   app.decorate('clock', clock ?? systemClock);
+  app.decorate('payments', paymentProvider ?? fakeProvider(config.payment.webhookSecret));
   app.decorate('contentChanged', async () => {
     cache.clear();
     await bumpContentVersion(db);

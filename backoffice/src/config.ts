@@ -54,6 +54,10 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://www.google.com/recaptcha/api/siteverify'),
   ),
   RECAPTCHA_MIN_SCORE: z.preprocess(blankIsUnset, z.coerce.number().min(0).max(1).default(0.5)),
+  PAYMENT_PROVIDER: z.preprocess(
+    blankIsUnset,
+    z.enum(['fake'], { error: 'must be fake (the only provider of this build)' }).default('fake'),
+  ),
 });
 
 /** The forms whose staff notifications can go to their own address (`MAIL_STAFF_TO_<FORM>`). */
@@ -86,6 +90,13 @@ export interface BotCheckConfig {
     | undefined;
 }
 
+export interface PaymentConfig {
+  /** `fake`: the offline demonstration provider (magic card tokens, test authorisation page); a real shop needs a real one. */
+  provider: 'fake';
+  /** HMAC key of the provider's webhook signatures (a secret: generated into secrets.json by `npm start`). */
+  webhookSecret: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -98,6 +109,7 @@ export interface Config {
   logLevel: string;
   mail: MailConfig;
   botCheck: BotCheckConfig;
+  payment: PaymentConfig;
   /** Secrets that were not set (outside production only): random for this process, so admin calls fail. */
   generatedSecrets: string[];
 }
@@ -162,6 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               minScore: e.RECAPTCHA_MIN_SCORE,
             }
           : undefined,
+    },
+    payment: {
+      provider: e.PAYMENT_PROVIDER,
+      webhookSecret: secrets.PAYMENT_WEBHOOK_SECRET as string,
     },
     generatedSecrets,
   };

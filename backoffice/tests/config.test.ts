@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.ts';
 const KEY = 'k'.repeat(32);
 const TOKEN = 't'.repeat(40);
 const ALTCHA = 'a'.repeat(43);
+const WEBHOOK = 'w'.repeat(43);
 
 test('defaults when the environment is empty; missing secrets get random values outside production', () => {
   const config = loadConfig({});
@@ -16,10 +17,11 @@ test('defaults when the environment is empty; missing secrets get random values 
     databaseUrl: undefined,
     siteHosts: [],
     trustProxy: false,
-    generatedSecrets: ['BACKOFFICE_API_KEY', 'PREVIEW_TOKEN', 'ALTCHA_HMAC_KEY'],
+    generatedSecrets: ['BACKOFFICE_API_KEY', 'PREVIEW_TOKEN', 'ALTCHA_HMAC_KEY', 'PAYMENT_WEBHOOK_SECRET'],
   });
   expect(config.apiKey).toMatch(/^[\w-]{43}$/);
   expect(config.botCheck.altchaHmacKey).toMatch(/^[\w-]{43}$/);
+  expect(config.payment).toEqual({ provider: 'fake', webhookSecret: expect.stringMatching(/^[\w-]{43}$/) });
   expect(loadConfig({}).apiKey).not.toBe(config.apiKey);
 });
 
@@ -28,15 +30,22 @@ test('secrets that are set are used as they are', () => {
     BACKOFFICE_API_KEY: KEY,
     PREVIEW_TOKEN: TOKEN,
     ALTCHA_HMAC_KEY: ALTCHA,
+    PAYMENT_WEBHOOK_SECRET: WEBHOOK,
     NODE_ENV: 'production',
   });
   expect(config).toMatchObject({ apiKey: KEY, previewToken: TOKEN, generatedSecrets: [] });
   expect(config.botCheck.altchaHmacKey).toBe(ALTCHA);
+  expect(config.payment.webhookSecret).toBe(WEBHOOK);
 });
 
-test('production refuses a missing ALTCHA key; any mode refuses a weak one', () => {
+test('production refuses a missing ALTCHA key or webhook secret; any mode refuses a weak one', () => {
   const env = { NODE_ENV: 'production', BACKOFFICE_API_KEY: KEY, PREVIEW_TOKEN: TOKEN };
   expect(() => loadConfig(env)).toThrow('ALTCHA_HMAC_KEY: is not set');
+  expect(() => loadConfig({ ...env, ALTCHA_HMAC_KEY: ALTCHA })).toThrow('PAYMENT_WEBHOOK_SECRET: is not set');
+  expect(() => loadConfig({ PAYMENT_WEBHOOK_SECRET: 'short' })).toThrow(
+    'PAYMENT_WEBHOOK_SECRET: must be at least 32 characters',
+  );
+  expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER');
   expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short' })).toThrow(
     'ALTCHA_HMAC_KEY: must be at least 32 characters',
   );
@@ -129,13 +138,14 @@ test('a production back-office started on its own exits non-zero, naming the bad
       encoding: 'utf8',
       timeout: 20_000,
     });
-  const missing = start({ PREVIEW_TOKEN: TOKEN, ALTCHA_HMAC_KEY: ALTCHA });
+  const missing = start({ PREVIEW_TOKEN: TOKEN, ALTCHA_HMAC_KEY: ALTCHA, PAYMENT_WEBHOOK_SECRET: WEBHOOK });
   expect(missing.status).toBe(1);
   expect(missing.stderr).toContain('BACKOFFICE_API_KEY: is not set');
   const oldDefault = start({
     BACKOFFICE_API_KEY: KEY,
     PREVIEW_TOKEN: 'dev-preview-token',
     ALTCHA_HMAC_KEY: ALTCHA,
+    PAYMENT_WEBHOOK_SECRET: WEBHOOK,
   });
   expect(oldDefault.status).toBe(1);
   expect(oldDefault.stderr).toContain('PREVIEW_TOKEN: is a published default value');

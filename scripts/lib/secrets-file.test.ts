@@ -19,7 +19,12 @@ describe('the launcher secrets', () => {
     const first = resolveSecrets({}, dataDir);
     const file = path.join(dataDir, SECRETS_FILE);
     expect(first.file).toBe(file);
-    expect(first.generated).toEqual(['BACKOFFICE_API_KEY', 'PREVIEW_TOKEN', 'ALTCHA_HMAC_KEY']);
+    expect(first.generated).toEqual([
+      'BACKOFFICE_API_KEY',
+      'PREVIEW_TOKEN',
+      'ALTCHA_HMAC_KEY',
+      'PAYMENT_WEBHOOK_SECRET',
+    ]);
     expect(first.values.BACKOFFICE_API_KEY).toMatch(/^[\w-]{43}$/);
     expect(first.values.PREVIEW_TOKEN).not.toBe(first.values.BACKOFFICE_API_KEY);
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -33,10 +38,11 @@ describe('the launcher secrets', () => {
   it('uses values the user set and writes only the others', () => {
     const resolved = resolveSecrets({ BACKOFFICE_API_KEY: strong }, dataDir);
     expect(resolved.values.BACKOFFICE_API_KEY).toBe(strong);
-    expect(resolved.generated).toEqual(['PREVIEW_TOKEN', 'ALTCHA_HMAC_KEY']);
+    expect(resolved.generated).toEqual(['PREVIEW_TOKEN', 'ALTCHA_HMAC_KEY', 'PAYMENT_WEBHOOK_SECRET']);
     expect(Object.keys(JSON.parse(readFileSync(resolved.file!, 'utf8')))).toEqual([
       'PREVIEW_TOKEN',
       'ALTCHA_HMAC_KEY',
+      'PAYMENT_WEBHOOK_SECRET',
     ]);
   });
 

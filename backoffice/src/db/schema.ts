@@ -17,6 +17,8 @@ export * from '../modules/training/tables.ts';
 export * from '../modules/mail/tables.ts';
 export * from '../modules/bot-check/tables.ts';
 export * from '../modules/cart/tables.ts';
+export * from '../modules/orders/tables.ts';
+export * from '../modules/payments/tables.ts';
 
 /** One-off data migrations (db/data-migrations.ts) that have run on this database: each runs once, ever. */
 export const dataMigrations = pgTable('data_migration', {

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, unauthorized } from './errors.ts';
+import { ApiError, badRequest, unauthorized } from './errors.ts';
 import { commonQuery } from './params.ts';
 import { FailedSecretAttempts, sameSecret } from './secret-guard.ts';
 
@@ -31,7 +31,7 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502;
 
 /** The `response` entries of a route's error statuses: `response: { 200: item, ...errorResponses(400, 404) }`. */
 export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorBody> {
@@ -78,6 +78,8 @@ export const rateLimits = {
   form: { max: 100, timeWindow: '1 minute' },
   /** Adding to the basket and applying codes: far above a shopper's pace, a brake on scripted cart creation. */
   cart: { max: 300, timeWindow: '1 minute' },
+  /** Completing a checkout (each one may charge a card). */
+  checkout: { max: 60, timeWindow: '1 minute' },
 } as const;
 
 /** Route options of a rate-limited call: `{ ...limitedBy('form'), schema: … }` (answers 429 beyond the limit). */
@@ -92,6 +94,34 @@ export const limitedBy = (name: keyof typeof rateLimits) => ({ config: { rateLim
 export const personal = {
   onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
+  },
+};
+
+// ---- same-origin writes ----------------------------------------------------------------------------------
+
+const crossSite = () =>
+  new ApiError(403, 'cross_site_request', 'This call is only accepted from the shop’s own pages');
+
+/**
+ * Route options of a browser write about one person (basket, checkout): refused with 403 when the browser says it
+ * comes from another site (`Sec-Fetch-Site: cross-site`) or names a foreign `Origin` (commerce.md principle 6).
+ * The shop's origins are the request's own host (the storefront forwards it), `SITE_URL` and `SITE_HOSTS`. Calls
+ * without these headers (servers, tests) pass: the cart token is what authorises them.
+ */
+export const sameOriginWrites = {
+  onRequest: async (request: FastifyRequest) => {
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw crossSite();
+    const origin = request.headers.origin;
+    if (origin === undefined) return;
+    let host: URL;
+    try {
+      host = new URL(origin);
+    } catch {
+      throw crossSite();
+    }
+    const { config } = request.server;
+    const allowed = new Set([request.host, new URL(config.mail.siteUrl).host, ...config.siteHosts]);
+    if (!allowed.has(host.host) && !allowed.has(host.hostname)) throw crossSite();
   },
 };
 

@@ -2,11 +2,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { botCheckRoutes } from './bot-check/routes.ts';
 import { cartRoutes } from './cart/routes.ts';
+import { checkoutRoutes } from './checkout/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { formRoutes } from './forms/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { redirectRoutes } from './redirect/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { siteRoutes } from './site/routes.ts';
@@ -28,4 +31,7 @@ export const apiModules: FastifyPluginAsync[] = [
   searchRoutes,
   urlRoutes,
   cartRoutes,
+  checkoutRoutes,
+  orderRoutes,
+  paymentRoutes,
 ];

@@ -5,7 +5,12 @@
 import { randomBytes } from 'node:crypto';
 
 /** Every secret variable; later secrets are added here and the launcher generates them too. */
-export const SECRET_VARIABLES = ['BACKOFFICE_API_KEY', 'PREVIEW_TOKEN', 'ALTCHA_HMAC_KEY'] as const;
+export const SECRET_VARIABLES = [
+  'BACKOFFICE_API_KEY',
+  'PREVIEW_TOKEN',
+  'ALTCHA_HMAC_KEY',
+  'PAYMENT_WEBHOOK_SECRET',
+] as const;
 export type SecretVariable = (typeof SECRET_VARIABLES)[number];
 
 export const MIN_SECRET_LENGTH = 32;

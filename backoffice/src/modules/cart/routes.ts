@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requirePlan } from '../../lib/context.ts';
-import { errorResponses, limitedBy, personal } from '../../lib/http.ts';
+import { errorResponses, limitedBy, personal, sameOriginWrites } from '../../lib/http.ts';
 import {
   cartQuery,
   cartResponse,
@@ -48,6 +48,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
     '/cart/items',
     {
       ...personal,
+      ...sameOriginWrites,
       ...limitedBy('cart'),
       schema: {
         tags,
@@ -59,7 +60,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
           '`not_available_in_this_saleplan` with `exist_in`. A price field in the body → 400.',
         querystring: cartQuery,
         body: addCartItemsBody,
-        response: { 200: cartResponse, 201: newCartResponse, ...errorResponses(400, 404, 429) },
+        response: { 200: cartResponse, 201: newCartResponse, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -96,6 +97,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
     '/cart/items/:line_id',
     {
       ...personal,
+      ...sameOriginWrites,
       schema: {
         tags,
         summary: 'Change the quantity of a line (1–999)',
@@ -103,7 +105,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
         params: lineParams,
         querystring: cartQuery,
         body: updateCartLineBody,
-        response: { 200: cartResponse, ...errorResponses(400, 404) },
+        response: { 200: cartResponse, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {
@@ -122,6 +124,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
     '/cart/items/:line_id',
     {
       ...personal,
+      ...sameOriginWrites,
       schema: {
         tags,
         summary: 'Remove a line',
@@ -129,7 +132,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
         params: lineParams,
         querystring: cartQuery,
         body: cartTokenBody.nullish(),
-        response: { 200: cartResponse, ...errorResponses(400, 404) },
+        response: { 200: cartResponse, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {
@@ -147,6 +150,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
     '/cart/discount',
     {
       ...personal,
+      ...sameOriginWrites,
       ...limitedBy('cart'),
       schema: {
         tags,
@@ -158,7 +162,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
           TOKEN,
         querystring: cartQuery,
         body: applyDiscountBody,
-        response: { 200: cartResponse, ...errorResponses(400, 404, 429) },
+        response: { 200: cartResponse, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -176,13 +180,14 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
     '/cart/discount',
     {
       ...personal,
+      ...sameOriginWrites,
       schema: {
         tags,
         summary: 'Remove the discount code',
         description: TOKEN,
         querystring: cartQuery,
         body: cartTokenBody.nullish(),
-        response: { 200: cartResponse, ...errorResponses(400, 404) },
+        response: { 200: cartResponse, ...errorResponses(400, 403, 404) },
       },
     },
     async (request) => {

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CART_MAX_LINES } from '@plasterwick/shop-rules/checkout';
 import { CART_QUANTITY, CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
-import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartLines, carts } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
@@ -21,6 +21,7 @@ import {
   discountRefusal,
   findDiscount,
   findDiscountByCode,
+  type DiscountRefusal,
   type DiscountRow,
 } from './discounts.ts';
 import {
@@ -202,6 +203,8 @@ export interface CartView {
   cart: CartRow;
   priced: PricedCart;
   discount: DiscountRow | null;
+  /** The refusal of a code this view took off the cart (it stopped applying), if any. */
+  removedDiscount: { code: string; status: DiscountRefusal | 'gift_unavailable' } | null;
   notice: string | null;
 }
 
@@ -254,6 +257,7 @@ export async function viewCart(
 
   let discount = cart.discountId === null ? null : ((await findDiscount(tx, cart.discountId)) ?? null);
   let discountInput: DiscountInput | null = null;
+  let removedDiscount: CartView['removedDiscount'] = null;
   if (discount) {
     const subtotal = subtotalOf(kept, pricingPlan);
     const refusal =
@@ -267,6 +271,10 @@ export async function viewCart(
       notices.push(
         `The code ${discount.code} no longer applies and was removed: ${refusal?.message ?? 'its gift is no longer available'}.`,
       );
+      removedDiscount = {
+        code: discount.code,
+        status: refusal && 'status' in refusal ? refusal.status : 'gift_unavailable',
+      };
       discount = null;
     }
   }
@@ -298,7 +306,7 @@ export async function viewCart(
     destination,
     delivery: choice,
   });
-  return { cart: row, priced, discount, notice: notices.length ? notices.join(' ') : null };
+  return { cart: row, priced, discount, removedDiscount, notice: notices.length ? notices.join(' ') : null };
 }
 
 /** What a code gives in this plan; null when a free pack is not sold in it. */
@@ -316,6 +324,19 @@ export function toDiscountInput(discount: DiscountRow, packs: Map<string, Pack>)
   if (!pack) return null;
   const { id: _id, quantity: _quantity, ...line } = lineInput(pack, 0, 1);
   return { type: 'free_product', code: discount.code, description: discount.description, line };
+}
+
+/** The billing step as it applies: "same as delivery" carries the delivery address (null when there is none). */
+export function resolvedBilling(
+  delivery: DeliveryView | null,
+  billing: BillingView | null,
+): BillingView | null {
+  if (!billing) return null;
+  if (!billing.same_as_delivery) return billing;
+  return {
+    same_as_delivery: true,
+    address: delivery?.method === 'delivery' ? (delivery.address as BillingView['address']) : null,
+  };
 }
 
 const three = (amounts: { ex: number; vat: number; inc: number }) => ({
@@ -376,7 +397,7 @@ export function cartAnswer(view: CartView): CartAnswerBody {
     currency: priced.plan.currencyCode,
     checkout: {
       delivery: (cart.delivery as DeliveryView | null) ?? null,
-      billing: (cart.billing as BillingView | null) ?? null,
+      billing: resolvedBilling(cart.delivery as DeliveryView | null, cart.billing as BillingView | null),
     },
     notice: view.notice,
     token_expires_at: cart.tokenExpiresAt.toISOString(),
@@ -619,9 +640,20 @@ export function shippingOf(
 
 // ---- expired carts ------------------------------------------------------------------------------------------
 
-/** Deletes carts whose token has expired (their lines go with them). Returns how many. */
+/**
+ * Deletes carts whose token has expired (their lines go with them), never one with a payment in flight (an order
+ * still waiting for its payment keeps its cart). Returns how many.
+ */
 export async function sweepExpiredCarts(db: Database, now: Date): Promise<number> {
-  const removed = await db.delete(carts).where(lt(carts.tokenExpiresAt, now)).returning({ id: carts.id });
+  const removed = await db
+    .delete(carts)
+    .where(
+      and(
+        lt(carts.tokenExpiresAt, now),
+        sql`not exists (select 1 from orders where orders.cart_id = ${carts.id} and orders.status = 'pending_payment')`,
+      ),
+    )
+    .returning({ id: carts.id });
   return removed.length;
 }
 

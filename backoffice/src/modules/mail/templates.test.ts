@@ -1,6 +1,6 @@
 /** The form e-mails: escaping, what each acknowledgement promises, and the details they carry. */
 import { describe, expect, test } from 'vitest';
-import { formMails, longDate } from './templates.ts';
+import { formMails, longDate, orderConfirmationMail } from './templates.ts';
 
 const SITE = 'https://www.plasterwick.co.uk';
 
@@ -199,4 +199,75 @@ test('dates read the UK way, on the London calendar', () => {
   expect(longDate('2027-01-12')).toBe('Tuesday 12 January 2027');
   // 23:30 UTC on 30 June is already 1 July in London (BST).
   expect(longDate('2027-06-30T23:30:00.000Z')).toBe('Thursday 1 July 2027');
+});
+
+describe('order confirmation', () => {
+  const order = {
+    number: 'PW-000123',
+    audience: 'part' as const,
+    placedAt: '2027-03-01T09:00:00Z',
+    name: 'Alex <b>Morgan</b>',
+    lines: [
+      { name: 'Multi-Fill® Powder', variantLabel: '5 kg bag', quantity: 2, totalInc: 3454, free: false },
+      { name: 'Filling Knife', variantLabel: '50 mm', quantity: 1, totalInc: 0, free: true },
+    ],
+    subtotalInc: 3454,
+    discountInc: 345,
+    discountCode: 'WELCOME10',
+    shippingInc: 495,
+    totalInc: 3604,
+    totalVat: 601,
+    totalEx: 3003,
+    delivery: {
+      method: 'delivery' as const,
+      carrier: 'Standard delivery',
+      address: ['Alex Morgan', '1 Mill Lane <i>'],
+    },
+    paymentMethod: 'Card',
+    poNumber: null,
+  };
+  const mail = orderConfirmationMail(order, SITE);
+
+  test('lists what was bought, the totals in the spec’s price format, delivery and what happens next', () => {
+    expect(mail.subject).toBe('Your Plasterwick order PW-000123');
+    expect(mail.text).toMatch(/^Dear Alex <b>Morgan<\/b>,\n/);
+    expect(mail.text).toContain('Order number: PW-000123');
+    expect(mail.text).toContain('Date: Monday 1 March 2027');
+    expect(mail.text).toContain('- 2 × Multi-Fill® Powder (5 kg bag): 34,54 £');
+    expect(mail.text).toContain('- 1 × Filling Knife (50 mm): free');
+    expect(mail.text).toContain('Discount (WELCOME10): -3,45 £');
+    expect(mail.text).toContain('Delivery: 4,95 £');
+    expect(mail.text).toContain('Total paid (inc VAT): 36,04 £');
+    expect(mail.text).toContain('of which VAT: 6,01 £');
+    expect(mail.text).not.toContain('Total ex VAT');
+    expect(mail.text).toContain('We will e-mail you when your order leaves our works');
+    expect(mail.text).toContain(`${SITE}/diy-filler/contact`);
+  });
+
+  test('every value is escaped in HTML', () => {
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).not.toContain('<i>');
+    expect(mail.html).toContain('Dear Alex &lt;b&gt;Morgan&lt;/b&gt;,');
+  });
+
+  test('collection and trade orders say so', () => {
+    const trade = orderConfirmationMail(
+      {
+        ...order,
+        audience: 'pro',
+        poNumber: 'SITE-12',
+        delivery: {
+          method: 'collect',
+          stockist: 'Leeds Builders',
+          address: ['1 Road', 'Leeds', 'LS1 1AA'],
+          phone: '0113 496 0000',
+        },
+      },
+      SITE,
+    );
+    expect(trade.text).toContain('Total ex VAT: 30,03 £');
+    expect(trade.text).toContain('Your reference (PO): SITE-12');
+    expect(trade.text).toContain('ready to collect at Leeds Builders');
+    expect(trade.text).toContain(`${SITE}/professional-filler/contact`);
+  });
 });

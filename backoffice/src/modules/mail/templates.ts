@@ -1,7 +1,8 @@
 /**
- * The e-mails the public forms send: for each form, an acknowledgement to the visitor (what they sent and what
- * happens next) and a notification to staff (every field). Each message is written once as a list of blocks and
- * rendered both as plain text and as simple HTML, where every value is escaped: visitors' text never becomes markup.
+ * The e-mails the shop sends: for each public form, an acknowledgement to the visitor (what they sent and what
+ * happens next) and a notification to staff (every field); and the order confirmation. Each message is written
+ * once as a list of blocks and rendered both as plain text and as simple HTML, where every value is escaped:
+ * visitors' text never becomes markup.
  * Pure functions: no clock, no configuration read.
  */
 import {
@@ -12,6 +13,7 @@ import {
   type Audience,
 } from '@plasterwick/shop-rules/constants';
 import type { JOBSITE_SURFACES } from '@plasterwick/shop-rules/forms';
+import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import type { MailForm } from '../../config.ts';
 
 /** A message ready for the outbox. */
@@ -500,4 +502,110 @@ function render(letter: Letter): MailContent {
     'line-height:1.5;color:#1d1d1b">\n' +
     `<div style="max-width:600px">\n${body}\n</div>\n</body>\n</html>\n`;
   return { subject: letter.subject, text: `${text}\n`, html };
+}
+
+// ---- order confirmation -------------------------------------------------------------------------------------
+
+/** What the order confirmation shows: the order as it was placed (amounts in pence). */
+export interface OrderMailDetails {
+  number: string;
+  audience: Audience;
+  /** ISO date-time it was placed. */
+  placedAt: string;
+  /** Who the order is for ("Alex Morgan"). */
+  name: string;
+  lines: { name: string; variantLabel: string; quantity: number; totalInc: number; free: boolean }[];
+  subtotalInc: number;
+  discountInc: number;
+  discountCode: string | null;
+  shippingInc: number;
+  totalInc: number;
+  totalVat: number;
+  /** Trade orders also show the total ex VAT. */
+  totalEx: number;
+  delivery:
+    | { method: 'delivery'; carrier: string; address: string[] }
+    | { method: 'collect'; stockist: string; address: string[]; phone: string };
+  paymentMethod: string;
+  poNumber: string | null;
+}
+
+/** "12,50 £" (spec §5); the e-mail never shows more than pence. */
+function pounds(pence: number): string {
+  return formatPrice(pence);
+}
+
+/** The confirmation sent to the buyer once an order is paid: what was bought, the totals, delivery, what next. */
+export function orderConfirmationMail(order: OrderMailDetails, siteUrl: string): MailContent {
+  const lines = order.lines.map(
+    (line) =>
+      `${line.quantity} × ${line.name} (${line.variantLabel})${line.free ? ': free' : `: ${pounds(line.totalInc)}`}`,
+  );
+  const totals: Field[] = [
+    ['Items', pounds(order.subtotalInc)],
+    ...(order.discountInc > 0
+      ? [
+          [
+            `Discount${order.discountCode ? ` (${order.discountCode})` : ''}`,
+            `-${pounds(order.discountInc)}`,
+          ] as Field,
+        ]
+      : []),
+    ['Delivery', order.shippingInc === 0 ? 'Free' : pounds(order.shippingInc)],
+    ['Total paid (inc VAT)', pounds(order.totalInc)],
+    ...(order.audience === 'pro' ? [['Total ex VAT', pounds(order.totalEx)] as Field] : []),
+    ['of which VAT', pounds(order.totalVat)],
+  ];
+  const delivery: Block =
+    order.delivery.method === 'delivery'
+      ? {
+          kind: 'fields',
+          heading: 'Delivery:',
+          rows: [
+            ['Method', order.delivery.carrier],
+            ['Address', order.delivery.address.join('\n')],
+          ],
+        }
+      : {
+          kind: 'fields',
+          heading: 'Collection:',
+          rows: [
+            ['Stockist', order.delivery.stockist],
+            ['Address', order.delivery.address.join('\n')],
+            ['Phone', order.delivery.phone],
+          ],
+        };
+  const next =
+    order.delivery.method === 'delivery'
+      ? order.audience === 'pro'
+        ? 'Orders placed by 2pm on a working day are delivered the next working day. We will e-mail you when it leaves our works.'
+        : 'We will e-mail you when your order leaves our works, with its tracking details.'
+      : `We will e-mail you when your order is ready to collect at ${order.delivery.stockist}. Bring this order number with you.`;
+  const letter: Letter = {
+    subject: `Your Plasterwick order ${order.number}`,
+    greeting: order.name ? `Dear ${order.name},` : 'Hello,',
+    blocks: [
+      { kind: 'paragraph', text: `Thank you for your order. We have received your payment.` },
+      {
+        kind: 'fields',
+        rows: [
+          ['Order number', order.number],
+          ['Date', longDate(order.placedAt)],
+          ['Payment', order.paymentMethod],
+          ...(order.poNumber ? [['Your reference (PO)', order.poNumber] as Field] : []),
+        ],
+      },
+      { kind: 'list', heading: 'Your order:', items: lines },
+      { kind: 'fields', rows: totals },
+      delivery,
+      { kind: 'paragraph', text: next },
+      {
+        kind: 'link',
+        text: `A question about your order? Contact us (${CUSTOMER_SERVICE_HOURS}) with your order number:`,
+        url: pageUrl(siteUrl, { audience: order.audience }, 'contact'),
+      },
+    ],
+    signature: ['Kind regards,', 'Plasterwick customer service'],
+  };
+  return render(letter);
 }

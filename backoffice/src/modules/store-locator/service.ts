@@ -121,3 +121,5 @@ export async function searchStockists(db: Database, options: SearchOptions) {
     })),
   };
 }
+
+export { findStockist } from './stockists.ts';

@@ -1,0 +1,184 @@
+/**
+ * Checkout calls (commerce.md "Checkout and orders"): the delivery and billing steps, the carriers and payment
+ * methods offered, and completion. Every answer is `no-store`; the cart token travels as for the basket.
+ */
+import {
+  checkoutBillingBody,
+  checkoutCompleteBody,
+  checkoutDeliveryBody,
+} from '@plasterwick/shop-rules/checkout';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses, limitedBy, personal, sameOriginWrites } from '../../lib/http.ts';
+import { cartQuery, cartResponse } from '../cart/schemas.ts';
+import { cartAnswer } from '../cart/service.ts';
+import { checkedPostcode } from '../cart/shipping.ts';
+import {
+  carriersQuery,
+  carriersResponse,
+  completeResponse,
+  conflictBody,
+  paymentMethodsResponse,
+} from './schemas.ts';
+import {
+  carriersOf,
+  completeCheckout,
+  paymentMethods,
+  setBilling,
+  setDelivery,
+  type CheckoutDeps,
+} from './service.ts';
+
+const tags = ['checkout'];
+
+export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const deps = (): CheckoutDeps => ({
+    db: app.db,
+    cache: app.cache,
+    clock: app.clock,
+    mail: app.config.mail,
+    provider: app.payments,
+    nudgeMail: () => app.mail.nudge(),
+  });
+
+  app.put(
+    '/checkout/delivery',
+    {
+      ...personal,
+      ...sameOriginWrites,
+      schema: {
+        tags,
+        summary: 'Delivery step: home delivery with a carrier, or collection from a stockist',
+        description:
+          '`{ method: "delivery", address: { first_name, last_name, company?, address, address_2?, town, postcode, ' +
+          'country: "uk" }, carrier_code, phone }` (UK only, full postcode; `address_id` needs an account: 400 for ' +
+          'now) or `{ method: "collect", stockist_id, first_name, last_name, phone }`. A carrier that cannot take ' +
+          'the basket there → 400 on `body.carrier_code`. Answers the cart with `checkout.delivery` and `shipping`.',
+        querystring: cartQuery,
+        body: checkoutDeliveryBody,
+        response: { 200: cartResponse, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const view = await setDelivery(
+        deps(),
+        await request.shop.context,
+        await request.shop.cartToken,
+        request.body,
+      );
+      return { cart: cartAnswer(view) };
+    },
+  );
+
+  app.put(
+    '/checkout/billing',
+    {
+      ...personal,
+      ...sameOriginWrites,
+      schema: {
+        tags,
+        summary: 'Billing step: an address in one of the 11 countries, or the delivery address',
+        description:
+          '`{ same_as_delivery: true }` (home delivery only) or `{ address: { first_name, last_name, company?, ' +
+          'address, address_2?, town, postcode, country } }` with `country` one of `GET /country` (fr, be, nl, uk, ' +
+          'ch, es, pl, tn, ae, lb, ma; a UK postcode is checked). Without this step a home delivery is billed to ' +
+          'its delivery address.',
+        querystring: cartQuery,
+        body: checkoutBillingBody,
+        response: { 200: cartResponse, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const view = await setBilling(
+        deps(),
+        await request.shop.context,
+        await request.shop.cartToken,
+        request.body,
+      );
+      return { cart: cartAnswer(view) };
+    },
+  );
+
+  app.get(
+    '/checkout/carriers',
+    {
+      ...personal,
+      schema: {
+        tags,
+        summary: 'Delivery offers for the basket (to `postcode`, else the delivery address) and collection',
+        querystring: carriersQuery,
+        response: { 200: carriersResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) =>
+      carriersOf(
+        deps(),
+        await request.shop.context,
+        await request.shop.cartToken,
+        checkedPostcode(request.query.postcode),
+      ),
+  );
+
+  app.get(
+    '/checkout/payment-methods',
+    {
+      ...personal,
+      schema: {
+        tags,
+        summary: 'Payment methods: card (paying on account comes with trade accounts)',
+        querystring: cartQuery,
+        response: { 200: paymentMethodsResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      await request.shop.context;
+      return paymentMethods(app.payments);
+    },
+  );
+
+  app.post(
+    '/checkout/complete',
+    {
+      ...personal,
+      ...sameOriginWrites,
+      ...limitedBy('checkout'),
+      schema: {
+        tags,
+        summary: 'Place the order and pay',
+        description:
+          '`{ payment_method: "card", card_token, accept_terms: true, expected_total, email, po_number? }`. ' +
+          'Locks the cart, re-prices it: a grand total other than `expected_total` (pence inc VAT, delivery ' +
+          "included: the cart's `grand_total.ttc`) → 409 `price_changed` with the fresh `cart`, no order. Takes " +
+          "the code's use (none left → 409 `discount_exhausted`, code taken off, fresh `cart`). 201 with the new " +
+          'order; a repeated or concurrent completion of the same cart → 200 with the same order (and a new ' +
+          'access token). Fake provider: `tok_ok` pays (`next.type` done), `tok_3ds` → `next.type` redirect to the ' +
+          'test authorisation page, `tok_decline` → 402 `payment_declined` (basket kept, code use given back), ' +
+          '`tok_error` → 502 `payment_error` (nothing charged, basket kept). Missing steps → 400 ' +
+          '`checkout_incomplete` naming `delivery` or `billing`; `on_account` → 400 `payment_method_unavailable`.',
+        querystring: cartQuery,
+        body: checkoutCompleteBody,
+        response: {
+          200: completeResponse,
+          201: completeResponse,
+          409: conflictBody,
+          ...errorResponses(400, 402, 403, 404, 429, 502),
+        },
+      },
+    },
+    async (request, reply) => {
+      const completion = await completeCheckout(
+        deps(),
+        await request.shop.context,
+        await request.shop.cartToken,
+        request.body,
+      );
+      return reply.status(completion.created ? 201 : 200).send({
+        order: { id: completion.order.id, number: completion.order.number, status: completion.order.status },
+        access_token: completion.accessToken,
+        access_token_expires_at: completion.accessTokenExpiresAt.toISOString(),
+        next: completion.next,
+      });
+    },
+  );
+};

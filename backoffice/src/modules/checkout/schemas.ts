@@ -1,0 +1,57 @@
+/** The checkout calls' queries and answers (commerce.md "Checkout and orders"); bodies are shop-rules' strict ones. */
+import { z } from 'zod';
+import { errorBody } from '../../lib/http.ts';
+import { cartSchema, shippingQuery } from '../cart/schemas.ts';
+import { ORDER_STATUSES } from '../orders/tables.ts';
+
+export const carriersQuery = shippingQuery;
+
+export const carriersResponse = z.object({
+  carriers: z.array(
+    z.object({
+      code: z
+        .string()
+        .describe('`carrier_code` of PUT /checkout/delivery; `collect` is collection from a stockist'),
+      method: z.enum(['delivery', 'collect']),
+      label: z.string(),
+      description: z.string(),
+      amount: z.number().int().describe('inc VAT, pence'),
+      amount_ex_vat: z.number().int(),
+      next_day: z.boolean(),
+      free: z.boolean(),
+    }),
+  ),
+});
+
+export const paymentMethodsResponse = z.object({
+  methods: z.array(
+    z.object({
+      code: z.literal('card'),
+      label: z.string(),
+      provider: z.string(),
+      test_mode: z.boolean(),
+      test_card_tokens: z
+        .array(z.object({ token: z.string(), description: z.string() }))
+        .describe('The magic card tokens of the test provider (empty with a real one)'),
+    }),
+  ),
+  test_mode: z.boolean().describe('True with the fake provider: checkout shows "Test mode: no real payment"'),
+});
+
+export const completeResponse = z.object({
+  order: z.object({ id: z.number().int(), number: z.string(), status: z.enum(ORDER_STATUSES) }),
+  access_token: z.string().describe('Send as X-Order-Token to GET /orders/{number}; valid 2 hours'),
+  access_token_expires_at: z.string(),
+  next: z.object({
+    type: z.enum(['done', 'redirect']),
+    url: z
+      .string()
+      .optional()
+      .describe(
+        'done: the confirmation page; redirect: where the shopper authorises the payment (3-D Secure)',
+      ),
+  }),
+});
+
+/** A 409 carries the basket as it is now (`price_changed`, `discount_exhausted`): the shopper checks it again. */
+export const conflictBody = errorBody.extend({ cart: cartSchema.optional() });

@@ -1,0 +1,171 @@
+/**
+ * Orders: the snapshot of a priced basket at completion (lines with their unit prices and VAT, totals, delivery and
+ * billing), numbered `PW-000123`. One order per cart (`UNIQUE (cart_id)`): a repeated or concurrent completion
+ * finds the same order. An order whose payment failed lets go of its cart (`cart_id` null), so the basket can be
+ * paid again. Amounts are checked by the database: never negative, `ex + vat = inc`, total = lines − discount +
+ * delivery. Re-exported by db/schema.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { carts, discounts } from '../cart/tables.ts';
+import { salesPlans, sites } from '../site/tables.ts';
+
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'paid',
+  'on_account',
+  'payment_failed',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Order numbers: `PW-` and the sequence's next value on 6 digits. */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1, increment: 1 });
+
+/** Three amount columns `<name>_ex_pence`, `_vat_pence`, `_inc_pence` and their CHECK (`ex + vat = inc`, ≥ 0). */
+const amountChecks = (name: string, ex: unknown, vat: unknown, inc: unknown) =>
+  check(`orders_${name}_check`, sql`${ex} >= 0 and ${vat} >= 0 and ${ex} + ${vat} = ${inc}`);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => salesPlans.id),
+    audience: text('audience', { enum: ['pro', 'part'] }).notNull(),
+    /** The basket it was placed from, while the order holds it (one order per cart). */
+    cartId: integer('cart_id')
+      .unique()
+      .references(() => carts.id, { onDelete: 'set null' }),
+    /** The customer, once accounts exist (guests: null). */
+    customerId: integer('customer_id'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
+    paymentMethod: text('payment_method', { enum: ['card', 'on_account'] }).notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    poNumber: text('po_number'),
+    /** The delivery and billing steps as chosen (see cart/schemas.ts `deliveryView`, `billingView`). */
+    delivery: jsonb('delivery').$type<Record<string, unknown>>().notNull(),
+    billing: jsonb('billing').$type<Record<string, unknown>>().notNull(),
+    currency: text('currency').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    pricesIncludeVat: boolean('prices_include_vat').notNull(),
+    discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    discountCode: text('discount_code'),
+    discountDescription: text('discount_description'),
+    subtotalExPence: integer('subtotal_ex_pence').notNull(),
+    subtotalVatPence: integer('subtotal_vat_pence').notNull(),
+    subtotalIncPence: integer('subtotal_inc_pence').notNull(),
+    discountExPence: integer('discount_ex_pence').notNull(),
+    discountVatPence: integer('discount_vat_pence').notNull(),
+    discountIncPence: integer('discount_inc_pence').notNull(),
+    shippingExPence: integer('shipping_ex_pence').notNull(),
+    shippingVatPence: integer('shipping_vat_pence').notNull(),
+    shippingIncPence: integer('shipping_inc_pence').notNull(),
+    totalExPence: integer('total_ex_pence').notNull(),
+    totalVatPence: integer('total_vat_pence').notNull(),
+    totalIncPence: integer('total_inc_pence').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('orders_site_placed').on(t.siteId, t.placedAt),
+    amountChecks('subtotal', t.subtotalExPence, t.subtotalVatPence, t.subtotalIncPence),
+    amountChecks('discount', t.discountExPence, t.discountVatPence, t.discountIncPence),
+    amountChecks('shipping', t.shippingExPence, t.shippingVatPence, t.shippingIncPence),
+    amountChecks('total', t.totalExPence, t.totalVatPence, t.totalIncPence),
+    check(
+      'orders_discount_within_check',
+      sql`${t.discountExPence} <= ${t.subtotalExPence} and ${t.discountVatPence} <= ${t.subtotalVatPence} and ${t.discountIncPence} <= ${t.subtotalIncPence}`,
+    ),
+    check(
+      'orders_total_sum_check',
+      sql`${t.totalExPence} = ${t.subtotalExPence} - ${t.discountExPence} + ${t.shippingExPence}
+        and ${t.totalVatPence} = ${t.subtotalVatPence} - ${t.discountVatPence} + ${t.shippingVatPence}`,
+    ),
+    check('orders_number_check', sql`${t.number} ~ '^PW-[0-9]{6,}$'`),
+  ],
+);
+
+/** A line of an order: what was bought, as it was priced (the catalogue may change later). */
+export const orderLines = pgTable(
+  'order_line',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** Catalogue ids at the time (no foreign key: products and packs may be edited or deleted later). */
+    productId: integer('product_id'),
+    variantId: integer('variant_id'),
+    productSlug: text('product_slug').notNull(),
+    variantReference: text('variant_reference').notNull(),
+    name: text('name').notNull(),
+    variantLabel: text('variant_label').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitExPence: integer('unit_ex_pence').notNull(),
+    unitIncPence: integer('unit_inc_pence').notNull(),
+    lineExPence: integer('line_ex_pence').notNull(),
+    lineVatPence: integer('line_vat_pence').notNull(),
+    lineIncPence: integer('line_inc_pence').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    free: boolean('free').notNull().default(false),
+  },
+  (t) => [
+    index('order_line_order').on(t.orderId),
+    check('order_line_quantity_check', sql`${t.quantity} between 1 and 999`),
+    check(
+      'order_line_amounts_check',
+      sql`${t.unitExPence} >= 0 and ${t.unitIncPence} >= 0 and ${t.lineExPence} >= 0 and ${t.lineVatPence} >= 0
+        and ${t.lineExPence} + ${t.lineVatPence} = ${t.lineIncPence}`,
+    ),
+  ],
+);
+
+/** A guest's access to an order (commerce.md: 2 hours from completion); only the token's SHA-256 is stored. */
+export const orderAccess = pgTable(
+  'order_access',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_access_order').on(t.orderId)],
+);
+
+/** The use of a discount code an order holds (released, and the row deleted, when its payment fails). */
+export const discountUses = pgTable(
+  'discount_use',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    discountId: integer('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    /** Lower-cased: once-per-customer codes are checked by e-mail for guests. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('discount_use_discount_email').on(t.discountId, t.email)],
+);

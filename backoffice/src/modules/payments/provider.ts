@@ -1,0 +1,87 @@
+/**
+ * The payment provider adapter (commerce.md principle 4): one interface for every card provider. The shop ships
+ * the offline `fake` provider (fake.ts) so a new user's `npm start` and the tests never need the network; a real
+ * provider implements the same five calls. Webhook signatures follow Stripe's scheme:
+ * `t={unix seconds},v1={hex HMAC-SHA256(secret, t + '.' + raw body)}`, accepted within 300 s.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export interface CreatePaymentInput {
+  /** Our payment id (`pay_…`), which the provider echoes in its events. */
+  paymentId: string;
+  amountPence: number;
+  currency: string;
+  /** The card as the provider's own form tokenised it (`tok_…`). */
+  cardToken: string;
+  /** What the shopper's statement shows ("Plasterwick order PW-000123"). */
+  description: string;
+}
+
+export type CreatePaymentResult =
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'declined'; providerRef: string; code: string }
+  | { status: 'requires_action'; providerRef: string; actionUrl: string }
+  | { status: 'error'; message: string };
+
+export type ProviderPaymentStatus =
+  'pending' | 'requires_action' | 'succeeded' | 'failed' | 'cancelled' | 'refunded';
+
+/** What a provider tells us in a webhook, once its signature is checked. */
+export interface PaymentEvent {
+  /** The provider's event id: an event is applied once, whatever number of times it arrives. */
+  id: string;
+  type: 'payment.succeeded' | 'payment.failed' | 'payment.cancelled' | 'payment.requires_action';
+  paymentId: string;
+  /** Unix seconds when the provider made the event. */
+  created: number;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Whether it is a demonstration provider (checkout shows "Test mode: no real payment"). */
+  readonly testMode: boolean;
+  createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
+  paymentStatus(providerRef: string): Promise<ProviderPaymentStatus>;
+  cancelPayment(providerRef: string): Promise<void>;
+  refundPayment(providerRef: string, amountPence: number): Promise<{ refundId: string }>;
+  /** The event of a webhook; throws `WebhookSignatureError` when its signature is missing, wrong or too old. */
+  parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentEvent;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/** How far a webhook's timestamp may be from our clock. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+const hmac = (secret: string, payload: string) => createHmac('sha256', secret).update(payload).digest('hex');
+
+/** The signature header of `rawBody` made at `timestamp` (unix seconds). */
+export function signWebhook(secret: string, rawBody: string, timestamp: number): string {
+  return `t=${timestamp},v1=${hmac(secret, `${timestamp}.${rawBody}`)}`;
+}
+
+/** Checks a Stripe-style signature header: one of its `v1` values must match, and `t` be within the tolerance. */
+export function verifyWebhookSignature(
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+  now: Date,
+  toleranceSeconds = WEBHOOK_TOLERANCE_SECONDS,
+): void {
+  if (!header) throw new WebhookSignatureError('No signature');
+  const parts = header.split(',').map((part) => part.trim().split('='));
+  const timestamp = Number(parts.find(([key]) => key === 't')?.[1]);
+  const signatures = parts.filter(([key]) => key === 'v1').map(([, value]) => value ?? '');
+  if (!Number.isSafeInteger(timestamp) || signatures.length === 0) {
+    throw new WebhookSignatureError('Malformed signature');
+  }
+  if (Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds) {
+    throw new WebhookSignatureError('Signature timestamp outside the tolerance');
+  }
+  const expected = Buffer.from(hmac(secret, `${timestamp}.${rawBody}`), 'hex');
+  const matches = signatures.some((signature) => {
+    const given = Buffer.from(signature, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!matches) throw new WebhookSignatureError('Signature does not match');
+}
