@@ -7,9 +7,9 @@ describe('the public /api/v1 list', () => {
   it('is the table docs/security.md shows', () => {
     const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/security.md'), 'utf8');
     const table = doc.slice(doc.indexOf('<!-- public-api:start -->'), doc.indexOf('<!-- public-api:end -->'));
-    const rows = [...table.matchAll(/^\| (GET|POST) +\| `\/api\/v1([^`]+)` +\| (.+?) +\|$/gm)].map(
-      ([, method, callPath, what]) => ({ method, path: callPath, what }),
-    );
+    const rows = [
+      ...table.matchAll(/^\| (GET|POST|PUT|PATCH|DELETE) +\| `\/api\/v1([^`]+)` +\| (.+?) +\|$/gm),
+    ].map(([, method, callPath, what]) => ({ method, path: callPath, what }));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows).toEqual(PUBLIC_API);
   });
@@ -31,6 +31,14 @@ describe('the public /api/v1 list', () => {
     ['GET', '/product/12/', false],
     ['GET', '//page/preview/1', false],
     ['TRACE', '/health', false],
+    ['PATCH', '/cart/items/12', true],
+    ['DELETE', '/cart/items/12', true],
+    ['PUT', '/checkout/delivery', true],
+    ['GET', '/checkout/complete', false],
+    ['PUT', '/cart/items/12', false],
+    ['GET', '/orders/PW-000123', true],
+    ['GET', '/orders', false],
+    ['POST', '/payments/fake/webhook', true],
   ])('%s %s public: %s', (method, callPath, expected) => {
     expect(isPublicCall(method, callPath)).toBe(expected);
   });

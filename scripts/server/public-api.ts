@@ -1,12 +1,13 @@
 /**
- * The calls a browser may make through the storefront's `/api/v1`: reads of public catalogue and CMS data and the
- * public forms. Everything else (calls that take the API key, form submissions, previews, the OpenAPI document and
+ * The calls a browser may make through the storefront's `/api/v1`: reads of public catalogue and CMS data, the
+ * public forms, the basket and checkout (each opened by its own token: cart, order), and the fake card provider's
+ * test page and webhook. Everything else (calls that take the API key, form submissions, previews, the OpenAPI document and
  * docs) answers 404 here and is reachable only on the back-office's own port. docs/security.md lists the same
  * table; a unit test keeps the two equal.
  */
 
 export interface PublicCall {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path under /api/v1: `:name` is one segment, a trailing `*` any rest. */
   path: string;
   what: string;
@@ -57,6 +58,30 @@ export const PUBLIC_API: readonly PublicCall[] = [
   { method: 'POST', path: '/application', what: 'job application form' },
   { method: 'POST', path: '/profile', what: 'sign-up profile form' },
   { method: 'POST', path: '/training-registration', what: 'training registration form' },
+  { method: 'POST', path: '/cart/items', what: 'add to the basket (opens a basket)' },
+  { method: 'GET', path: '/cart', what: 'the basket' },
+  { method: 'PATCH', path: '/cart/items/:line_id', what: 'change a basket line' },
+  { method: 'DELETE', path: '/cart/items/:line_id', what: 'remove a basket line' },
+  { method: 'POST', path: '/cart/discount', what: 'apply a discount code' },
+  { method: 'DELETE', path: '/cart/discount', what: 'remove the discount code' },
+  { method: 'GET', path: '/cart/shipping', what: 'shipping estimate' },
+  { method: 'PUT', path: '/checkout/delivery', what: 'checkout: delivery or collection' },
+  { method: 'PUT', path: '/checkout/billing', what: 'checkout: billing address' },
+  { method: 'GET', path: '/checkout/carriers', what: 'checkout: delivery offers' },
+  { method: 'GET', path: '/checkout/payment-methods', what: 'checkout: payment methods' },
+  { method: 'POST', path: '/checkout/complete', what: 'place and pay the order' },
+  { method: 'GET', path: '/orders/:number', what: 'one order (guest access token)' },
+  {
+    method: 'GET',
+    path: '/payments/fake/authorise/:payment_id',
+    what: 'fake card provider: test authorisation page',
+  },
+  {
+    method: 'POST',
+    path: '/payments/fake/authorise/:payment_id',
+    what: 'fake card provider: approve or decline',
+  },
+  { method: 'POST', path: '/payments/fake/webhook', what: 'fake card provider: signed webhook' },
 ];
 
 function patternOf(path: string): RegExp {
