@@ -55,6 +55,15 @@ import {
   listTestimonies,
 } from '../../src/lib/api/content.ts';
 import { getBotCheckChallenge } from '../../src/lib/api/bot-check.ts';
+import {
+  addCartItems,
+  applyCartDiscount,
+  getCart,
+  getCartShipping,
+  removeCartDiscount,
+  removeCartLine,
+  updateCartLine,
+} from '../../src/lib/api/cart.ts';
 import { getMenu } from '../../src/lib/api/menu.ts';
 import { listRedirects } from '../../src/lib/api/redirects.ts';
 import { getContentVersion, getSettings, listSubsidiaries, lookupSite } from '../../src/lib/api/site.ts';
@@ -603,6 +612,126 @@ const CALLS: ContractCall[] = [
       await expect(verifyBotCheck(app, payload, '203.0.113.20', 'contact')).rejects.toMatchObject({
         status: 'bot_check_failed',
       });
+    },
+  },
+
+  // -- the basket: features/cart (cart-actions.ts through islandApi, as the drawer, page and add buttons do) -----
+  {
+    layer: 'island',
+    caller:
+      'features/cart/cart-actions.ts (part): a new cart and its token, add, read, change, remove, codes, shipping',
+    uses: [
+      addCartItems,
+      getCart,
+      updateCartLine,
+      removeCartLine,
+      applyCartDiscount,
+      removeCartDiscount,
+      getCartShipping,
+    ],
+    run: async () => {
+      const api = islandApi('part', '/basket');
+      const [first, second] = fx.products.part.filter((product) => product.variants.length > 0);
+      const item = (product: ProductSummary, quantity: number) => ({
+        element_id: product.id,
+        element_type: 'product' as const,
+        variant_reference: product.variants[0]!.reference,
+        quantity,
+      });
+      // No token: a new cart, with its token and when it ends (3 days).
+      const created = await addCartItems(api, undefined, [item(first!, 2)]);
+      const token = created.token!;
+      expect(token).toBeTruthy();
+      const ends = Date.parse(created.tokenExpiresAt ?? '');
+      expect(ends - Date.now()).toBeGreaterThan(71 * 3600_000);
+      expect(ends - Date.now()).toBeLessThanOrEqual(72 * 3600_000);
+      expect(created.cart.audience).toBe('part');
+      // With the token: the same cart; the same pack adds up.
+      const added = await addCartItems(api, token, [item(first!, 1), item(second!, 1)]);
+      expect(added.token).toBeUndefined();
+      expect(added.cart.lines.map((line) => [line.reference, line.quantity])).toEqual([
+        [first!.variants[0]!.reference, 3],
+        [second!.variants[0]!.reference, 1],
+      ]);
+      const line = added.cart.lines[0]!;
+      // DIY lines: the shelf price inc VAT, ex VAT + VAT = inc VAT on the totals the page shows apart.
+      expect(line.unitPrice).toBe(first!.variants[0]!.price.incVat);
+      expect(line.total).toBe(line.unitPrice * 3);
+      expect(added.cart.amount.ex + added.cart.amount.vat).toBe(added.cart.amount.inc);
+      expect((await getCart(api, token)).cart.lines).toHaveLength(2);
+
+      const changed = await updateCartLine(api, token, line.id, 5);
+      expect(changed.cart.lines[0]!.quantity).toBe(5);
+      await expectBackofficeError(updateCartLine(api, token, line.id, 0), 400);
+      await expectBackofficeError(updateCartLine(api, token, line.id, 1000), 400);
+
+      // Codes: a refusal has its status and a message for the shopper; WELCOME10 comes off the subtotal.
+      const refused = await expectBackofficeError(applyCartDiscount(api, token, 'NOSUCHCODE'), 400);
+      expect(refused.body?.status).toBe('discount_not_found');
+      expect(refused.body?.message.length).toBeGreaterThan(0);
+      const expired = await expectBackofficeError(applyCartDiscount(api, token, 'OLDCODE'), 400);
+      expect(expired.body?.status).toBe('discount_expired');
+      const discounted = await applyCartDiscount(api, token, 'welcome10');
+      expect(discounted.cart.discounts.cart?.code).toBe('WELCOME10');
+      expect(discounted.cart.discount.inc).toBeGreaterThan(0);
+      expect(discounted.cart.discounted.inc).toBe(discounted.cart.amount.inc - discounted.cart.discount.inc);
+      expect(discounted.cart.discounted.ex + discounted.cart.discounted.vat).toBe(
+        discounted.cart.discounted.inc,
+      );
+      expect((await removeCartDiscount(api, token)).cart.discounts.cart).toBeUndefined();
+
+      const shipping = await getCartShipping(api, token, 'SW1A 1AA');
+      expect(shipping.costs.length).toBeGreaterThan(0);
+      expect(shipping.cheapest).toBe(Math.min(...shipping.costs.map((cost) => cost.amount)));
+
+      // Removing every line leaves an empty list: the client resets its cart (spec §4).
+      await removeCartLine(api, token, line.id);
+      const emptied = await removeCartLine(api, token, changed.cart.lines[1]!.id);
+      expect(emptied.cart.lines).toEqual([]);
+      // A token the server does not know: 404 cart_not_found, the client resets its cart.
+      const gone = await expectBackofficeError(getCart(api, 'no-such-token'), 404);
+      expect(gone.body?.status).toBe('cart_not_found');
+    },
+  },
+  {
+    layer: 'island',
+    caller:
+      'features/cart/cart-actions.ts (pro): a cart re-priced in the other audience; the plan switch on add',
+    uses: [addCartItems, getCart],
+    run: async () => {
+      const api = islandApi('pro', '/basket');
+      const product = fx.products.pro.find((candidate) => candidate.variants.length > 0)!;
+      const created = await addCartItems(api, undefined, [
+        {
+          element_id: product.id,
+          element_type: 'product',
+          variant_reference: product.variants[0]!.reference,
+          quantity: 1,
+        },
+      ]);
+      // Trade lines carry their ex-VAT prices (read first on trade pages).
+      expect(created.cart.lines[0]!.unitPriceExVat).toBe(product.variants[0]!.price.exVat);
+      expect(created.cart.audience).toBe('pro');
+      // The same cart read from a DIY page is priced in the DIY plan (lines not sold there are named in notice).
+      const repriced = await getCart(islandApi('part', '/basket'), created.token!);
+      expect(repriced.cart.audience).toBe('part');
+      if (repriced.cart.lines.length === 0) expect(repriced.cart.notice).toBeTruthy();
+
+      // Spec §4 applies to cart calls: a product of the other plan switches the plan and retries once.
+      const other = fx.otherPlanProduct.pro;
+      const otherProduct = fx.products.part.find((candidate) => candidate.id === other.id)!;
+      navigations.length = 0;
+      const switched = await addCartItems(islandApi('pro', '/basket'), undefined, [
+        {
+          element_id: other.id,
+          element_type: 'product',
+          variant_reference: otherProduct.variants[0]!.reference,
+          quantity: 1,
+        },
+      ]);
+      expect(switched.cart.lines.map((line) => line.productId)).toEqual([other.id]);
+      expect($plan.get().id).toBe(PLAN_IDS.part);
+      expect(navigations).toEqual([`/${TARGET_SEGMENTS.part}/basket`]);
     },
   },
 

@@ -5,8 +5,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Audience } from '../../lib/config.ts';
 import { formatPrice } from '../../lib/format.ts';
-import { showToast } from '../toasts/toasts.store.ts';
-import { addCartLines } from '../cart/cart.store.ts';
 import {
   WASTAGE_PERCENT,
   calculate,
@@ -135,17 +133,26 @@ function Rows({ kind, rows, errors, idPrefix, onChange }: RowsProps) {
 function Result({ result, audience }: { result: CalculatorResult; audience: Audience }) {
   const { product, quantity, mix } = result;
   const totals = mix ? mixTotals(mix, product) : undefined;
-  const addToBasket = () => {
-    if (!mix) return;
-    addCartLines(
-      mix.lines.map((line) => ({
-        element_id: product.id,
-        element_type: 'product' as const,
-        variant_reference: line.pack.reference,
-        quantity: line.count,
-      })),
-    );
-    showToast('success', toolsText('calculator.added', { count: mix.packCount }));
+  const [adding, setAdding] = useState(false);
+  // The pack mix goes to the server cart (the basket's code loads on the first add); a toast confirms it.
+  const addToBasket = async (button: HTMLButtonElement) => {
+    if (!mix || adding) return;
+    setAdding(true);
+    try {
+      const { addAndConfirm } = await import('../cart/add-to-basket.ts');
+      await addAndConfirm({
+        items: mix.lines.map((line) => ({
+          element_id: product.id,
+          element_type: 'product' as const,
+          variant_reference: line.pack.reference,
+          quantity: line.count,
+        })),
+        text: toolsText('calculator.added', { count: mix.packCount }),
+        opener: button,
+      });
+    } finally {
+      setAdding(false);
+    }
   };
   return (
     <>
@@ -184,7 +191,12 @@ function Result({ result, audience }: { result: CalculatorResult; audience: Audi
                 })
               : toolsText('calculator.price_inc_vat', { price: formatPrice(totals.incVat) })}
           </p>
-          <button type="button" className="button" onClick={addToBasket}>
+          <button
+            type="button"
+            className="button"
+            aria-busy={adding || undefined}
+            onClick={(event) => void addToBasket(event.currentTarget)}
+          >
             {toolsText('calculator.add_to_basket')}
           </button>
         </>
