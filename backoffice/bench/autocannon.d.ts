@@ -13,9 +13,24 @@ declare module 'autocannon' {
     non2xx: number;
     errors: number;
   }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** Called before each request is sent: returns the request to send. */
+    setupRequest?: (request: Request) => Request;
+  }
   export default function autocannon(options: {
     url: string;
     connections: number;
-    duration: number;
+    /** Seconds; ignored when `amount` is given. */
+    duration?: number;
+    /** Stop after this many requests. */
+    amount?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    requests?: Request[];
   }): Promise<Result>;
 }
