@@ -64,6 +64,16 @@ import {
   removeCartLine,
   updateCartLine,
 } from '../../src/lib/api/cart.ts';
+import {
+  completeCheckout,
+  getCarriers,
+  getCheckoutCart,
+  getCountries,
+  getPaymentMethods,
+  putCheckoutBilling,
+  putCheckoutDelivery,
+} from '../../src/lib/api/checkout.ts';
+import { getOrder } from '../../src/lib/api/orders.ts';
 import { getMenu } from '../../src/lib/api/menu.ts';
 import { listRedirects } from '../../src/lib/api/redirects.ts';
 import { getContentVersion, getSettings, listSubsidiaries, lookupSite } from '../../src/lib/api/site.ts';
@@ -732,6 +742,158 @@ const CALLS: ContractCall[] = [
       expect(switched.cart.lines.map((line) => line.productId)).toEqual([other.id]);
       expect($plan.get().id).toBe(PLAN_IDS.part);
       expect(navigations).toEqual([`/${TARGET_SEGMENTS.part}/basket`]);
+    },
+  },
+
+  // -- the checkout: features/checkout (delivery-page.ts, payment-page.ts, confirmation-page.ts) ------------------
+  {
+    layer: 'build',
+    caller: 'pages/[target]/checkout/delivery.astro: the billing countries',
+    uses: [getCountries],
+    run: async () => {
+      const countries = await getCountries(serverApi('pro'));
+      // Spec §3: the 11 countries of the selector, uk among them.
+      expect(countries.map((country) => country.code)).toEqual(
+        expect.arrayContaining(['fr', 'be', 'nl', 'uk', 'ch', 'es', 'pl', 'tn', 'ae', 'lb', 'ma']),
+      );
+    },
+  },
+  {
+    layer: 'island',
+    caller:
+      'features/checkout (part): collect from a stockist, bill abroad, pay tok_ok, read the order with its token',
+    uses: [
+      getCheckoutCart,
+      getCarriers,
+      putCheckoutDelivery,
+      putCheckoutBilling,
+      getPaymentMethods,
+      completeCheckout,
+      getOrder,
+    ],
+    run: async () => {
+      const api = islandApi('part', '/checkout/delivery');
+      const product = fx.products.part.find((candidate) => candidate.variants.length > 0)!;
+      const created = await addCartItems(api, undefined, [
+        {
+          element_id: product.id,
+          element_type: 'product',
+          variant_reference: product.variants[0]!.reference,
+          quantity: 2,
+        },
+      ]);
+      const token = created.token!;
+      const fresh = await getCheckoutCart(api, token);
+      expect(fresh.answer.cart.lines).toHaveLength(1);
+      expect(fresh.view.checkoutKnown).toBe(true);
+      expect(fresh.view.delivery).toBeNull();
+      const carriers = await getCarriers(api, token, 'LS1 5HD');
+      expect(carriers.length).toBeGreaterThan(0);
+
+      const near = await findStockists(api, {
+        latitude: 53.4808,
+        longitude: -2.2426,
+        radiusKm: SEARCH_RADIUS_KM,
+      });
+      const stockist = near.items[0]!;
+      await putCheckoutDelivery(api, token, {
+        method: 'collect',
+        stockist_id: stockist.id,
+        first_name: 'Jo',
+        last_name: 'Bloggs',
+        phone: '0161 496 0000',
+      });
+      await putCheckoutBilling(api, token, {
+        same_as_delivery: false,
+        address: {
+          first_name: 'Jo',
+          last_name: 'Bloggs',
+          address: '3 Rue de la Paix',
+          town: 'Paris',
+          postcode: '75002',
+          country: 'fr',
+        },
+      });
+      const { view } = await getCheckoutCart(api, token);
+      expect(view.delivery).toMatchObject({ method: 'collect', stockist: { id: stockist.id } });
+      expect(view.billing).toMatchObject({ sameAsDelivery: false, address: { country: 'fr' } });
+      expect(view.grandTotal.ex + view.grandTotal.vat).toBe(view.grandTotal.inc);
+
+      const [card] = await getPaymentMethods(api, token);
+      expect(card).toMatchObject({ code: 'card', testMode: true });
+      expect(card!.testTokens).toEqual(
+        expect.arrayContaining(['tok_ok', 'tok_decline', 'tok_3ds', 'tok_error']),
+      );
+
+      const body = {
+        payment_method: 'card',
+        card_token: 'tok_ok',
+        accept_terms: true,
+        email: 'jo@example.co.uk',
+      };
+      const changed = await expectBackofficeError(
+        completeCheckout(api, token, { ...body, expected_total: view.grandTotal.inc + 1 }),
+        409,
+      );
+      expect(changed.body?.status).toBe('price_changed');
+      const done = await completeCheckout(api, token, { ...body, expected_total: view.grandTotal.inc });
+      expect(done.next.type).toBe('done');
+      expect(done.accessExpiresAt! - Date.now()).toBeLessThanOrEqual(2 * 3600_000);
+
+      const order = await getOrder(api, done.order.number, done.accessToken);
+      expect(order).toMatchObject({ number: done.order.number, status: 'paid', email: 'jo@example.co.uk' });
+      expect(order.total.inc).toBe(view.grandTotal.inc);
+      expect(order.delivery?.method).toBe('collect');
+      // Without its token the order does not exist for this visitor (404, never 403).
+      await expectBackofficeError(getOrder(api, done.order.number, undefined), 404);
+    },
+  },
+  {
+    layer: 'island',
+    caller: 'features/checkout (pro): home delivery with a carrier, a declined card keeps the basket',
+    uses: [getCarriers, putCheckoutDelivery, putCheckoutBilling, completeCheckout, getCheckoutCart],
+    run: async () => {
+      const api = islandApi('pro', '/checkout/payment');
+      const product = fx.products.pro.find((candidate) => candidate.variants.length > 0)!;
+      const created = await addCartItems(api, undefined, [
+        {
+          element_id: product.id,
+          element_type: 'product',
+          variant_reference: product.variants[0]!.reference,
+          quantity: 1,
+        },
+      ]);
+      const token = created.token!;
+      const [carrier] = await getCarriers(api, token, 'LS1 5HD');
+      await putCheckoutDelivery(api, token, {
+        method: 'delivery',
+        address: {
+          first_name: 'Al',
+          last_name: 'Trade',
+          address: '1 Park Row',
+          town: 'Leeds',
+          postcode: 'LS1 5HD',
+          country: 'uk',
+        },
+        carrier_code: carrier!.code,
+        phone: '0113 496 0000',
+      });
+      await putCheckoutBilling(api, token, { same_as_delivery: true });
+      const { view } = await getCheckoutCart(api, token);
+      expect(view.delivery).toMatchObject({ method: 'delivery', carrierCode: carrier!.code });
+      expect(view.shipping?.inc).toBe(carrier!.amount);
+      const declined = await expectBackofficeError(
+        completeCheckout(api, token, {
+          payment_method: 'card',
+          card_token: 'tok_decline',
+          accept_terms: true,
+          expected_total: view.grandTotal.inc,
+          email: 'al@example.co.uk',
+        }),
+        402,
+      );
+      expect(declined.body?.status).toBe('payment_declined');
+      expect((await getCheckoutCart(api, token)).view.lines).toHaveLength(1);
     },
   },
 

@@ -1,0 +1,205 @@
+/**
+ * `GET /orders/{number}` (commerce.md "Checkout and orders"): one order, for its owner's session or for the guest
+ * who holds the access token of completion (`X-Order-Token`, valid 2 hours). Anything else is a 404, never a 403.
+ * Amounts are integer pence; the answer is parsed leniently and mapped to the storefront's `Order`.
+ */
+import { z } from 'zod';
+import type { ApiClient, RequestOptions } from './client.ts';
+
+export interface OrderAmount {
+  inc: number;
+  vat: number;
+  ex: number;
+}
+
+export interface OrderLine {
+  reference: string;
+  name: string;
+  pack?: string;
+  quantity: number;
+  /** Line total inc VAT and ex VAT, pence. */
+  total: number;
+  totalExVat?: number;
+  free: boolean;
+}
+
+export interface OrderAddress {
+  firstName: string;
+  lastName: string;
+  company?: string;
+  address: string;
+  address2?: string;
+  town: string;
+  postcode: string;
+  country: string;
+}
+
+export interface Order {
+  number: string;
+  status: string;
+  placedAt?: string;
+  email?: string;
+  lines: OrderLine[];
+  /** The lines before the discount. */
+  amount: OrderAmount;
+  /** Taken off by the code, inc VAT. */
+  discount: number;
+  discountLabel?: string;
+  shipping: OrderAmount | null;
+  total: OrderAmount;
+  delivery:
+    | { method: 'delivery'; address: OrderAddress; carrierLabel?: string }
+    | {
+        method: 'collect';
+        stockist: { name: string; address: string; town: string; postcode: string; phone?: string };
+      }
+    | null;
+  billingAddress?: OrderAddress;
+}
+
+const pence = z.number().int();
+const amountSchema = z.object({ ttc: pence, tax: pence, ht: pence });
+const toAmount = (amount: z.infer<typeof amountSchema>): OrderAmount => ({
+  inc: amount.ttc,
+  vat: amount.tax,
+  ex: amount.ht,
+});
+
+const addressSchema = z
+  .object({
+    first_name: z.string(),
+    last_name: z.string(),
+    company: z.string().nullish(),
+    address: z.string(),
+    address_2: z.string().nullish(),
+    town: z.string(),
+    postcode: z.string(),
+    country: z.string(),
+  })
+  .transform((address): OrderAddress => ({
+    firstName: address.first_name,
+    lastName: address.last_name,
+    ...(address.company && { company: address.company }),
+    address: address.address,
+    ...(address.address_2 && { address2: address.address_2 }),
+    town: address.town,
+    postcode: address.postcode,
+    country: address.country,
+  }));
+
+const lineSchema = z.object({
+  variant_reference: z.string().nullish(),
+  reference: z.string().nullish(),
+  name: z.string(),
+  variant_label: z.string().nullish(),
+  quantity: z.number().int(),
+  total_with_tax: pence,
+  total_without_tax: pence.nullish(),
+  free: z.boolean().nullish(),
+});
+
+const deliverySchema = z
+  .object({
+    method: z.enum(['delivery', 'collect']),
+    address: addressSchema.nullish(),
+    carrier_label: z.string().nullish(),
+    stockist: z
+      .object({
+        name: z.string(),
+        address: z.string(),
+        town: z.string(),
+        postcode: z.string(),
+        phone: z.string().nullish(),
+      })
+      .nullish(),
+  })
+  .nullish();
+
+const orderBody = z.object({
+  number: z.string(),
+  status: z.string(),
+  placed_at: z.string().nullish(),
+  email: z.string().nullish(),
+  list: z.array(lineSchema).nullish(),
+  lines: z.array(lineSchema).nullish(),
+  amount: amountSchema,
+  discount_amount: amountSchema.nullish(),
+  discount: z
+    .object({ description: z.string().nullish(), amount_off: pence.nullish() })
+    .passthrough()
+    .nullish(),
+  shipping: amountSchema.nullish(),
+  grand_total: amountSchema.nullish(),
+  total: amountSchema.nullish(),
+  delivery: deliverySchema,
+  billing: z.object({ same_as_delivery: z.boolean(), address: addressSchema.nullish() }).nullish(),
+});
+
+function toOrder(order: z.infer<typeof orderBody>): Order {
+  const shipping = order.shipping ? toAmount(order.shipping) : null;
+  const amount = toAmount(order.amount);
+  const total = order.grand_total ?? order.total;
+  const discount = order.discount_amount?.ttc ?? order.discount?.amount_off ?? 0;
+  const delivery = order.delivery;
+  return {
+    number: order.number,
+    status: order.status,
+    ...(order.placed_at && { placedAt: order.placed_at }),
+    ...(order.email && { email: order.email }),
+    lines: (order.lines ?? order.list ?? []).map((line) => ({
+      reference: line.variant_reference ?? line.reference ?? '',
+      name: line.name,
+      ...(line.variant_label && { pack: line.variant_label }),
+      quantity: line.quantity,
+      total: line.total_with_tax,
+      ...(typeof line.total_without_tax === 'number' && { totalExVat: line.total_without_tax }),
+      free: line.free ?? false,
+    })),
+    amount,
+    discount,
+    ...(order.discount?.description && { discountLabel: order.discount.description }),
+    shipping,
+    total: total
+      ? toAmount(total)
+      : { inc: amount.inc - discount + (shipping?.inc ?? 0), vat: amount.vat, ex: amount.ex },
+    delivery:
+      delivery?.method === 'delivery' && delivery.address
+        ? {
+            method: 'delivery',
+            address: delivery.address,
+            ...(delivery.carrier_label && { carrierLabel: delivery.carrier_label }),
+          }
+        : delivery?.method === 'collect' && delivery.stockist
+          ? {
+              method: 'collect',
+              stockist: {
+                name: delivery.stockist.name,
+                address: delivery.stockist.address,
+                town: delivery.stockist.town,
+                postcode: delivery.stockist.postcode,
+                ...(delivery.stockist.phone && { phone: delivery.stockist.phone }),
+              },
+            }
+          : null,
+    ...(order.billing?.address &&
+      !order.billing.same_as_delivery && { billingAddress: order.billing.address }),
+  };
+}
+
+/** `{ order }` or `{ data }` around the order. */
+export const orderAnswerSchema = z
+  .union([z.object({ order: orderBody }), z.object({ data: orderBody })])
+  .transform((answer) => toOrder('order' in answer ? answer.order : answer.data));
+
+/** `GET /orders/{number}` with the guest access token (or, without one, the customer's session). */
+export function getOrder(
+  api: ApiClient,
+  number: string,
+  accessToken: string | undefined,
+  options: RequestOptions = {},
+): Promise<Order> {
+  return api.get(`/orders/${encodeURIComponent(number)}`, orderAnswerSchema, {
+    ...options,
+    headers: { ...options.headers, ...(accessToken && { 'x-order-token': accessToken }) },
+  });
+}
