@@ -5,6 +5,8 @@ import type { Audience } from '../../lib/config.ts';
 import { displayPrice } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { text } from '../../i18n/islands-text.ts';
+import { AddPackButton } from '../cart/AddPackButton.tsx';
+import { cartText } from '../cart/cart-text.ts';
 import { compareRows } from './compare.ts';
 import { compareStore } from './compare.store.ts';
 
@@ -89,6 +91,16 @@ export function CompareTable({ audience }: { audience: Audience }) {
                   </td>
                 );
               })}
+            </tr>
+            <tr>
+              <th scope="row">{cartText('add.row')}</th>
+              {items.map((product) => (
+                <td key={product.id}>
+                  {product.pack && (
+                    <AddPackButton productId={product.id} name={product.name} pack={product.pack} />
+                  )}
+                </td>
+              ))}
             </tr>
             {rows.map((row) => (
               <tr

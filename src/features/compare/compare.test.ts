@@ -110,6 +110,15 @@ describe('compare store', () => {
     expect(JSON.parse(storage.data.get(COMPARE_STORAGE_KEY) ?? '')).toMatchObject({ audience: 'pro' });
   });
 
+  it("keeps the default pack the table's add-to-basket uses; lists stored before it still read", () => {
+    const withPack = { ...product(4), pack: { reference: 'PW-4-5KG', label: '5 kg bag' } };
+    const stored = (item: ComparedProduct) => JSON.stringify({ audience: 'pro', items: [item] });
+    expect(parseCompareState(stored(withPack), 'pro').items).toEqual([withPack]);
+    expect(parseCompareState(stored(product(4)), 'pro').items).toEqual([product(4)]);
+    const badPack = { ...product(4), pack: { reference: 4 } } as unknown as ComparedProduct;
+    expect(parseCompareState(stored(badPack), 'pro').items).toEqual([]);
+  });
+
   it('falls back to an empty list on corrupt or foreign data', () => {
     expect(parseCompareState('{not json', 'part')).toEqual({ audience: 'part', items: [] });
     expect(parseCompareState(JSON.stringify({ audience: 'pro', items: [{ id: 'x' }] }), 'pro').items).toEqual(

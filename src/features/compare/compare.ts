@@ -12,6 +12,8 @@ export interface ComparedProduct {
   cover?: { url: string; webp?: string; alt: string };
   price: Price;
   characteristics: { code: string; label: string; value: string }[];
+  /** The pack its page preselects, which the table's "Add to basket" adds (absent in lists stored before). */
+  pack?: { reference: string; label: string };
 }
 
 export interface CompareState {
@@ -27,6 +29,7 @@ const isComparedProduct = objectOf({
   cover: optional(objectOf({ url: isString, webp: optional(isString), alt: isString })),
   price: objectOf({ exVat: isNumber, incVat: isNumber, vatRate: isNumber, currency: isString }),
   characteristics: arrayOf(objectOf({ code: isString, label: isString, value: isString })),
+  pack: optional(objectOf({ reference: isString, label: isString })),
 });
 
 const isCompareState = objectOf({ audience: oneOf(AUDIENCES), items: arrayOf(isComparedProduct) });
@@ -47,6 +50,9 @@ export function toComparedProduct(product: Product): ComparedProduct {
       : undefined,
     price: { ...product.price },
     characteristics: product.characteristics.map(({ code, label, value }) => ({ code, label, value })),
+    ...(product.variants[0] && {
+      pack: { reference: product.variants[0].reference, label: product.variants[0].label },
+    }),
   };
 }
 

@@ -1,4 +1,7 @@
-/** The favourites page: saved product ids with their current data from the back-office. */
+/**
+ * The favourites page: saved product ids with their current data from the back-office; a product of this
+ * audience can go straight into the basket (its default pack).
+ */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { getProduct } from '../../lib/api/catalogue.ts';
@@ -10,6 +13,7 @@ import { displayPrice } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { $plans } from '../site/settings.store.ts';
 import { text } from '../../i18n/islands-text.ts';
+import { AddPackButton } from '../cart/AddPackButton.tsx';
 import { $favourites, removeFavourite } from './favourites.store.ts';
 
 type Entry =
@@ -107,6 +111,13 @@ export function FavouritesList({ audience }: { audience: Audience }) {
                 {price.main}
                 {price.secondary && <span className="price-secondary"> ({price.secondary})</span>}
               </p>
+              {entry.audience === audience && product.variants[0] && (
+                <AddPackButton
+                  productId={product.id}
+                  name={product.name}
+                  pack={{ reference: product.variants[0].reference, label: product.variants[0].label }}
+                />
+              )}
               <button type="button" className="button" onClick={() => removeFavourite(id)}>
                 {text('favourites.remove')}
                 <span className="visually-hidden"> {product.name}</span>

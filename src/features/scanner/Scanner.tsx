@@ -10,6 +10,7 @@ import type { ScanResult } from '../../lib/api/types.ts';
 import { paths } from '../../lib/paths.ts';
 import { audienceFromPath, syncPlanWithPath } from '../site/settings.store.ts';
 import { scanProduct } from '../../lib/api/catalogue.ts';
+import { AddPackButton } from '../cart/AddPackButton.tsx';
 import { showToast } from '../toasts/toasts.store.ts';
 import { Dialog } from '../ui/dialog/Dialog.tsx';
 import { toolsText } from '../../i18n/tools-text.ts';
@@ -197,6 +198,14 @@ export function Scanner({ onClose }: ScannerProps) {
                   reference: result.variant.reference,
                 })}
               </p>
+            )}
+            {result?.variant && (
+              <AddPackButton
+                productId={product.id}
+                name={product.name}
+                pack={result.variant}
+                label={toolsText('scanner.add_to_basket', { label: result.variant.label })}
+              />
             )}
             <a className="button" href={paths.product(audience, product.slug, result?.variant?.reference)}>
               {toolsText('scanner.view_product', { name: product.name })}

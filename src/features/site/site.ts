@@ -1,10 +1,13 @@
 /**
  * The shared script every page carries (vanilla TypeScript on nanostores, no React): header search, favourites
- * heart and toggles, compare toggles and badges, toasts, loading bar, go-to-top, device class, audience sync, consent, video embeds, page views, chunk-load recovery and the openers of the dialog islands (selector guide, scanner).
+ * heart and toggles, compare toggles and badges, basket badge and add-to-basket buttons, toasts, loading bar,
+ * go-to-top, device class, audience sync, consent, video embeds, page views, chunk-load recovery and the openers
+ * of the dialog islands (selector guide, scanner, basket drawer).
  * Document-level listeners are bound once; page elements are (re)bound on every `astro:page-load`, since the
  * ClientRouter swaps the body without reloading this module.
  */
 import { navigate } from 'astro:transitions/client';
+import { $cartCount, OPEN_BASKET_EVENT, cartNeedsSync, dropStaleCart } from '../cart/cart.store.ts';
 import { compareStore } from '../compare/compare.store.ts';
 import { $favourites, $hasFavourites, toggleFavourite } from '../favourites/favourites.store.ts';
 import { bindSearchBox, type SearchBox } from '../search/search-box.ts';
@@ -55,6 +58,20 @@ function renderCompare() {
   }
 }
 
+/** The header's basket: the sum of the quantities in the badge and in the link's name ("Basket, 3 items"). */
+function renderBasket() {
+  const count = $cartCount.get();
+  for (const badge of all('[data-basket-count]')) {
+    badge.textContent = String(count);
+    badge.hidden = count === 0;
+  }
+  for (const link of all('[data-basket-link]')) {
+    const template = count === 1 ? link.dataset.labelOne : link.dataset.labelOther;
+    if (count > 0 && template) link.setAttribute('aria-label', template.replace('{{count}}', String(count)));
+    else link.removeAttribute('aria-label');
+  }
+}
+
 // ---- behaviours ----------------------------------------------------------------------------------------------
 
 async function onCompareClick(button: HTMLElement) {
@@ -89,6 +106,8 @@ function updateGoToTop() {
   for (const button of all('[data-go-to-top]')) button.hidden = !show;
 }
 
+const loadBasketDrawer = () => import('../cart/BasketDrawer.tsx').then((module) => module.BasketDrawer);
+
 /** Dialogs any page can open with a `data-open-<name>` button: each island loads on its first opening. */
 const DIALOG_ISLANDS = [
   [
@@ -96,7 +115,13 @@ const DIALOG_ISLANDS = [
     () => import('../selector-guide/SelectorGuide.tsx').then((module) => module.SelectorGuide),
   ],
   ['scanner', () => import('../scanner/Scanner.tsx').then((module) => module.Scanner)],
+  ['basket', loadBasketDrawer],
 ] as const;
+
+async function onAddToBasketClick(button: HTMLElement) {
+  const { addFromButton } = await import('../cart/add-to-basket.ts');
+  await addFromButton(button);
+}
 
 // ---- binding -------------------------------------------------------------------------------------------------
 
@@ -123,6 +148,12 @@ function onPageLoad() {
   }
   renderFavourites();
   renderCompare();
+  // Spec §4: an expired token means the server has forgotten the cart; an old local basket or a cart priced in
+  // the other audience is brought up to date (the API client loads only then).
+  dropStaleCart();
+  renderBasket();
+  if (cartNeedsSync())
+    void import('../cart/cart-sync.ts').then((module) => module.syncCart()).catch(console.error);
   renderToasts();
   updateGoToTop();
   swapVideos(document);
@@ -138,6 +169,7 @@ function bindOnce() {
   initConsent();
   $favourites.listen(renderFavourites);
   compareStore.$state.listen(renderCompare);
+  $cartCount.listen(renderBasket);
   $toasts.listen(renderToasts);
   $consent.listen(() => swapVideos(document));
 
@@ -155,9 +187,17 @@ function bindOnce() {
       void onCompareClick(compare);
       return;
     }
+    const addToBasket = target?.closest<HTMLElement>('[data-add-to-basket]');
+    if (addToBasket) {
+      event.preventDefault();
+      void onAddToBasketClick(addToBasket).catch(console.error);
+      return;
+    }
     for (const [name, load] of DIALOG_ISLANDS) {
       const opener = target?.closest<HTMLElement>(`[data-open-${name}]`);
       if (!opener) continue;
+      // A link opener (the header's basket) still opens in a new tab or window when asked to.
+      if (event instanceof MouseEvent && (event.ctrlKey || event.metaKey || event.shiftKey)) return;
       event.preventDefault();
       void openDialogIsland(name, opener, load);
       return;
@@ -177,6 +217,13 @@ function bindOnce() {
       event.preventDefault();
       void openConsentPreferences();
     }
+  });
+  // "View basket" in an add-to-basket toast (cart.store.ts openBasketDrawer).
+  document.addEventListener(OPEN_BASKET_EVENT, (event) => {
+    const opener = (event as CustomEvent<{ opener?: HTMLElement }>).detail?.opener;
+    const fallback = document.querySelector<HTMLElement>('[data-open-basket]');
+    const returnTo = opener?.isConnected ? opener : fallback;
+    if (returnTo) void openDialogIsland('basket', returnTo, loadBasketDrawer).catch(console.error);
   });
   window.addEventListener('scroll', updateGoToTop, { passive: true });
   window.addEventListener('resize', updateGoToTop, { passive: true });
