@@ -134,12 +134,22 @@ for (const { audience, segment, plan } of AUDIENCE_CASES) {
 
       await page.getByRole('button', { name: 'Add these packs to the basket' }).click();
       await expect(page.getByText(`${mix.packCount} packs added to your basket`)).toBeVisible();
-      const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('plasterwick:cart') ?? '[]'));
-      expect(cart).toEqual(
+      // The packs are in the server cart (the header's basket counts them; the stored cart mirrors its lines).
+      await expect(page.getByRole('banner').getByRole('link', { name: /^Basket\b/ })).toHaveAccessibleName(
+        `Basket, ${mix.packCount} ${mix.packCount === 1 ? 'item' : 'items'}`,
+      );
+      const cart = await page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem('plasterwick:basket') ?? '{}') as {
+            products: { productId: number; reference: string; quantity: number }[];
+          },
+      );
+      expect(
+        cart.products.map(({ productId, reference, quantity }) => ({ productId, reference, quantity })),
+      ).toEqual(
         mix.lines.map((line) => ({
-          element_id: product.id,
-          element_type: 'product',
-          variant_reference: line.pack.reference,
+          productId: product.id,
+          reference: line.pack.reference,
           quantity: line.count,
         })),
       );
