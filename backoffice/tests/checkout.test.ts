@@ -454,6 +454,38 @@ describe('completion', () => {
     );
   });
 
+  it('a once-per-customer code is refused at completion to an e-mail that already used it (409)', async () => {
+    const [site] = await rows<{ id: number }>(sql`select id from site where is_local`);
+    await t.database.db.execute(sql`
+      insert into discount (site_id, code, description, type, unit, value, once_per_customer)
+      values (${site!.id}, 'ONCEEACH', '5 % off, once each', 'cart_discount', 'percent', 5, true)`);
+    const email = 'once.each@example.co.uk';
+    const first = await readyCart('part');
+    const firstView = await first.cart.ok('POST', '/cart/discount', { code: 'ONCEEACH' });
+    expect(
+      (await complete(first.cart, completion(firstView.grand_total.ttc, 'tok_ok', { email }))).statusCode,
+    ).toBe(201);
+    const second = await readyCart('part');
+    const secondView = await second.cart.ok('POST', '/cart/discount', { code: 'ONCEEACH' });
+    const refused = await complete(
+      second.cart,
+      completion(secondView.grand_total.ttc, 'tok_ok', { email: email.toUpperCase() }),
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(conflictBody.parse(refused.json())).toMatchObject({
+      status: 'discount_exhausted',
+      message: 'You have already used this code: it was taken off your basket',
+      cart: { discounts: { cart_discount: null } },
+    });
+    const other = await complete(
+      second.cart,
+      completion(secondView.amount.ttc + (secondView.shipping?.ttc ?? 0), 'tok_ok', {
+        email: 'someone.else@example.co.uk',
+      }),
+    );
+    expect(other.statusCode, other.body).toBe(201);
+  });
+
   it('a provider failure (tok_error) is 502 payment_error; nothing is charged and the basket stays', async () => {
     const { cart, view } = await readyCart('pro');
     const response = await complete(cart, completion(view.grand_total.ttc, 'tok_error'));

@@ -1,0 +1,179 @@
+/**
+ * `/{target}/confirmation?order={number}` in the browser: the order fetched with the guest access token kept on
+ * this device (its own storage key, 2 hours: a reload, or cleared cart and checkout state, still show it). Without
+ * a valid token, or for an order this device never placed, a friendly page: check your e-mail, call us. The order
+ * placed from this checkout ends the cart (a 3-D Secure payment comes back here from the provider's page).
+ */
+import { BackofficeError } from '../../lib/api/client.ts';
+import { getOrder, type Order, type OrderAddress } from '../../lib/api/orders.ts';
+import { formatPrice } from '../../lib/format.ts';
+import { resetCart } from '../cart/cart.store.ts';
+import { islandApi } from '../site/island-api.ts';
+import { syncPlanWithPath } from '../site/settings.store.ts';
+import { h } from './checkout-session.ts';
+import { checkoutList, checkoutText } from './checkout-text.ts';
+import { orderNumberFrom } from './order.ts';
+import { $order, orderAccessToken, resetOrder } from './order.store.ts';
+
+/** While the provider has not confirmed a payment, the page asks again (at most this many times, 2 s apart). */
+const PENDING_POLLS = 10;
+const POLL_MS = 2000;
+
+const $ = <T extends Element>(root: ParentNode, selector: string) => root.querySelector<T>(selector);
+
+function addressLines(address: OrderAddress): string[] {
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.company,
+    address.address,
+    address.address2,
+    address.town,
+    address.postcode,
+  ].filter((line): line is string => Boolean(line));
+}
+
+function place(title: string, lines: string[]): HTMLElement {
+  const address = h('address');
+  lines.forEach((line, i) => {
+    if (i > 0) address.append(h('br'));
+    address.append(line);
+  });
+  return h('div', {}, h('h3', {}, title), address);
+}
+
+function statusText(status: string): string {
+  const key = `confirmation.statuses.${status}` as const;
+  try {
+    return checkoutText(key as Parameters<typeof checkoutText>[0]);
+  } catch {
+    return status;
+  }
+}
+
+function render(root: HTMLElement, order: Order): void {
+  $<HTMLElement>(root, '[data-order-number]')!.textContent = checkoutText('confirmation.number', {
+    number: order.number,
+  });
+  $<HTMLElement>(root, '[data-order-email]')!.textContent = order.email
+    ? checkoutText('confirmation.email_sent', { email: order.email })
+    : checkoutText('confirmation.email_sent_plain');
+  const state = $<HTMLElement>(root, '[data-order-state]')!;
+  state.textContent =
+    order.status === 'pending_payment'
+      ? checkoutText('confirmation.pending')
+      : order.status === 'payment_failed'
+        ? checkoutText('confirmation.failed')
+        : `${checkoutText('confirmation.status')}: ${statusText(order.status)}`;
+  $<HTMLElement>(root, '[data-order-lines]')!.replaceChildren(
+    ...order.lines.map((line) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, line.name, line.pack && h('small', {}, ` · ${line.pack}`)),
+        h('td', { class: 'num' }, String(line.quantity)),
+        h('td', { class: 'num' }, line.free ? checkoutText('payment.free') : formatPrice(line.total)),
+      ),
+    ),
+  );
+  const collect = order.delivery?.method === 'collect';
+  const rows: [string, string, string?][] = [
+    [checkoutText('payment.subtotal_ex'), formatPrice(order.amount.ex)],
+    [checkoutText('payment.vat'), formatPrice(order.amount.vat)],
+    [checkoutText('payment.subtotal_inc'), formatPrice(order.amount.inc)],
+  ];
+  if (order.discount > 0)
+    rows.push([
+      order.discountLabel
+        ? checkoutText('payment.discount_named', { label: order.discountLabel })
+        : checkoutText('payment.discount'),
+      `-${formatPrice(order.discount)}`,
+    ]);
+  rows.push([
+    collect ? checkoutText('payment.collect') : checkoutText('payment.shipping'),
+    !order.shipping || order.shipping.inc === 0
+      ? checkoutText('payment.free')
+      : formatPrice(order.shipping.inc),
+  ]);
+  rows.push([checkoutText('payment.grand_total'), formatPrice(order.total.inc), 'grand']);
+  rows.push([
+    checkoutText('payment.vat'),
+    checkoutText('payment.grand_total_ex', {
+      vat: formatPrice(order.total.vat),
+      ex: formatPrice(order.total.ex),
+    }),
+  ]);
+  $<HTMLElement>(root, '[data-order-totals]')!.replaceChildren(
+    ...rows.flatMap(([term, value, className]) => [
+      h('dt', { class: className }, term),
+      h('dd', { class: className }, value),
+    ]),
+  );
+  const places: HTMLElement[] = [];
+  const delivery = order.delivery;
+  if (delivery?.method === 'delivery') {
+    const carrier = delivery.carrierLabel
+      ? [checkoutText('payment.by', { carrier: delivery.carrierLabel })]
+      : [];
+    places.push(
+      place(checkoutText('confirmation.deliver_to'), [...addressLines(delivery.address), ...carrier]),
+    );
+  } else if (delivery?.method === 'collect') {
+    const s = delivery.stockist;
+    places.push(place(checkoutText('confirmation.collect_from'), [s.name, s.address, s.town, s.postcode]));
+  }
+  if (order.billingAddress)
+    places.push(place(checkoutText('payment.bill_to'), addressLines(order.billingAddress)));
+  $<HTMLElement>(root, '[data-order-places]')!.replaceChildren(...places);
+  $<HTMLElement>(root, '[data-order-next]')!.replaceChildren(
+    ...checkoutList(collect ? 'next_collect' : 'next_delivery').map((step) => h('li', {}, step)),
+  );
+}
+
+function showMissing(root: HTMLElement): void {
+  $<HTMLElement>(root, '[data-checkout-status]')!.textContent = '';
+  $<HTMLElement>(root, '[data-order]')!.hidden = true;
+  const missing = $<HTMLElement>(root, '[data-order-missing]')!;
+  missing.hidden = false;
+  missing.focus();
+}
+
+/** The order placed from this device's checkout is done with its cart (unless its payment failed). */
+function closeCheckout(order: Order): void {
+  if ($order.get().orderId !== order.number || order.status === 'payment_failed') return;
+  resetCart();
+  resetOrder();
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const started = new WeakSet<HTMLElement>();
+
+export async function start(root: HTMLElement): Promise<void> {
+  if (started.has(root)) return;
+  started.add(root);
+  syncPlanWithPath(window.location.pathname);
+  const number = orderNumberFrom(window.location.search) ?? $order.get().orderId ?? undefined;
+  const token = number ? orderAccessToken(number) : undefined;
+  if (!number || !token) return showMissing(root);
+  const status = $<HTMLElement>(root, '[data-checkout-status]')!;
+  const section = $<HTMLElement>(root, '[data-order]')!;
+  for (let poll = 0; ; poll++) {
+    let order: Order;
+    try {
+      order = await getOrder(islandApi(), number, token);
+    } catch (error) {
+      if (!(error instanceof BackofficeError) || error.statusCode !== 404)
+        console.error('The order could not be loaded', error);
+      if (poll === 0) showMissing(root);
+      return;
+    }
+    render(root, order);
+    closeCheckout(order);
+    if (poll === 0) {
+      status.textContent = '';
+      section.hidden = false;
+      section.focus();
+    }
+    if (order.status !== 'pending_payment' || poll >= PENDING_POLLS || !root.isConnected) return;
+    await sleep(POLL_MS);
+  }
+}

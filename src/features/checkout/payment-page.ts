@@ -1,0 +1,315 @@
+/**
+ * `/{target}/checkout/payment` in the browser: guards the step (a cart, a delivery chosen), draws the review with
+ * the totals and VAT, offers the payment methods (in test mode: the banner and the fake provider's magic tokens),
+ * and pays. A declined card keeps the basket and says so; a changed price shows the new total and asks again; a
+ * provider's authorisation page (3-D Secure) takes over, and comes back to the confirmation.
+ */
+import {
+  completeCheckout,
+  getCheckoutCart,
+  getPaymentMethods,
+  type CheckoutView,
+  type PaymentMethod,
+  type PostalAddress,
+} from '../../lib/api/checkout.ts';
+import { formatPrice } from '../../lib/format.ts';
+import { applyServerCart, resetCart } from '../cart/cart.store.ts';
+import { islandApi } from '../site/island-api.ts';
+import { clearCheckoutError, showCheckoutErrors } from './checkout-errors.ts';
+import { checkPayment, entriesOf } from './checkout-form.ts';
+import {
+  forgetCart,
+  h,
+  isCartNotFound,
+  openSession,
+  setBusy,
+  showEmpty,
+  showFormMessage,
+} from './checkout-session.ts';
+import { checkoutText } from './checkout-text.ts';
+import { guardStep } from './order.ts';
+import { $order, keepOrderAccess, updateOrder } from './order.store.ts';
+import { FAKE_CARD_TOKENS, paymentFailure, payLabel } from './payment.ts';
+
+interface Page {
+  root: HTMLElement;
+  form: HTMLFormElement;
+  token: string;
+  view: CheckoutView;
+}
+
+const $ = <T extends Element>(root: ParentNode, selector: string) => root.querySelector<T>(selector);
+
+// ---- review -------------------------------------------------------------------------------------------------
+
+function addressLines(address: PostalAddress): string[] {
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.company,
+    address.address,
+    address.address2,
+    address.town,
+    address.postcode,
+    address.country === 'uk' ? undefined : address.country.toUpperCase(),
+  ].filter((line): line is string => Boolean(line));
+}
+
+function place(title: string, lines: string[]): HTMLElement {
+  const address = h('address');
+  lines.forEach((line, i) => {
+    if (i > 0) address.append(h('br'));
+    address.append(line);
+  });
+  return h('div', {}, h('h3', {}, title), address);
+}
+
+function renderReview(page: Page): void {
+  const { view, root } = page;
+  const lines = $<HTMLElement>(root, '[data-review-lines]');
+  lines?.replaceChildren(
+    ...view.lines.map((line) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, line.name, line.pack && h('small', {}, ` · ${line.pack}`)),
+        h('td', { class: 'num' }, String(line.quantity)),
+        h('td', { class: 'num' }, line.free ? checkoutText('payment.free') : formatPrice(line.total)),
+      ),
+    ),
+  );
+  const collect = view.delivery?.method === 'collect';
+  const rows: [string, string, string?][] = [
+    [checkoutText('payment.subtotal_ex'), formatPrice(view.amount.ex)],
+    [checkoutText('payment.vat'), formatPrice(view.amount.vat)],
+    [checkoutText('payment.subtotal_inc'), formatPrice(view.amount.inc)],
+  ];
+  if (view.discount > 0)
+    rows.push([
+      view.discountLabel
+        ? checkoutText('payment.discount_named', { label: view.discountLabel })
+        : checkoutText('payment.discount'),
+      `-${formatPrice(view.discount)}`,
+    ]);
+  rows.push([
+    collect ? checkoutText('payment.collect') : checkoutText('payment.shipping'),
+    !view.shipping || view.shipping.inc === 0 ? checkoutText('payment.free') : formatPrice(view.shipping.inc),
+  ]);
+  rows.push([checkoutText('payment.grand_total'), formatPrice(view.grandTotal.inc), 'grand']);
+  $<HTMLElement>(root, '[data-review-totals]')?.replaceChildren(
+    ...rows.flatMap(([term, value, className]) => [
+      h('dt', { class: className }, term),
+      h('dd', { class: className, 'data-total': className === 'grand' ? 'grand' : undefined }, value),
+    ]),
+    h('dt', { class: 'visually-hidden' }, checkoutText('payment.vat')),
+    h(
+      'dd',
+      { class: 'checkout-totals__note' },
+      h(
+        'small',
+        {},
+        checkoutText('payment.grand_total_ex', {
+          vat: formatPrice(view.grandTotal.vat),
+          ex: formatPrice(view.grandTotal.ex),
+        }),
+      ),
+    ),
+  );
+  const places: HTMLElement[] = [];
+  const delivery = view.delivery;
+  const order = $order.get();
+  if (delivery?.method === 'delivery') {
+    const carrier = delivery.carrierLabel
+      ? [checkoutText('payment.by', { carrier: delivery.carrierLabel })]
+      : [];
+    places.push(place(checkoutText('payment.deliver_to'), [...addressLines(delivery.address), ...carrier]));
+  } else if (delivery?.method === 'collect') {
+    const s = delivery.stockist;
+    places.push(place(checkoutText('payment.collect_from'), [s.name, s.address, s.town, s.postcode]));
+  } else if (order.shippingAddress) {
+    places.push(place(checkoutText('payment.deliver_to'), addressLines(order.shippingAddress)));
+  } else if (order.relay) {
+    const r = order.relay;
+    places.push(place(checkoutText('payment.collect_from'), [r.name, r.address, r.town, r.postcode]));
+  }
+  const billing = view.billing?.address ?? order.billingAddress;
+  const same = view.billing ? view.billing.sameAsDelivery : !order.billingAddress;
+  if (same && delivery?.method !== 'collect')
+    places.push(place(checkoutText('payment.bill_to'), [checkoutText('payment.same_as_delivery')]));
+  else if (billing) places.push(place(checkoutText('payment.bill_to'), addressLines(billing)));
+  $<HTMLElement>(root, '[data-review-places]')?.replaceChildren(...places);
+  const button = $<HTMLButtonElement>(page.form, '[data-form-submit]');
+  if (button && !button.disabled) {
+    button.textContent = payLabel(view.grandTotal.inc);
+    button.dataset.label = button.textContent;
+  }
+}
+
+// ---- payment methods ----------------------------------------------------------------------------------------
+
+function renderMethods(page: Page, methods: PaymentMethod[]): void {
+  const { form } = page;
+  const card = methods.find((method) => method.code === 'card');
+  $<HTMLElement>(form, '[data-payment-methods]')?.replaceChildren(
+    ...methods.map((method) =>
+      h(
+        'label',
+        { class: 'choice' },
+        h('input', { type: 'radio', name: 'payment_method', value: method.code, 'data-field-control': true }),
+        h('span', {}, h('strong', {}, method.code === 'card' ? checkoutText('payment.card') : method.label)),
+      ),
+    ),
+  );
+  const testMode = Boolean(card?.testMode);
+  const banner = $<HTMLElement>(form, '[data-test-mode]');
+  if (banner) banner.hidden = !testMode;
+  const tokens = card?.testTokens.length ? card.testTokens : [...FAKE_CARD_TOKENS];
+  const select = $<HTMLSelectElement>(form, '[data-card-tokens]');
+  select?.replaceChildren(
+    ...tokens.map((token) =>
+      h(
+        'option',
+        { value: token },
+        (FAKE_CARD_TOKENS as readonly string[]).includes(token)
+          ? checkoutText(`payment.tokens.${token as (typeof FAKE_CARD_TOKENS)[number]}`)
+          : token,
+      ),
+    ),
+  );
+  form.dataset.testMode = String(testMode);
+  showCard(page);
+}
+
+function showCard(page: Page): void {
+  const { form } = page;
+  const byCard = entriesOf(new FormData(form)).payment_method === 'card';
+  const testMode = form.dataset.testMode === 'true';
+  const card = $<HTMLElement>(form, '[data-card]');
+  if (card) card.hidden = !(byCard && testMode);
+  const real = $<HTMLElement>(form, '[data-card-real]');
+  if (real) real.hidden = !(byCard && !testMode);
+}
+
+// ---- paying -------------------------------------------------------------------------------------------------
+
+function gone(page: Page): void {
+  forgetCart();
+  $<HTMLElement>(page.root, '[data-checkout-body]')!.hidden = true;
+  showEmpty(page.root, checkoutText('gone'));
+}
+
+async function refresh(page: Page): Promise<void> {
+  const cart = await getCheckoutCart(islandApi(), page.token);
+  applyServerCart(cart.answer);
+  page.view = cart.view;
+  renderReview(page);
+}
+
+async function pay(page: Page): Promise<void> {
+  const { form } = page;
+  const order = $order.get();
+  if (!order.email) {
+    window.location.replace(page.root.dataset.delivery ?? '/');
+    return;
+  }
+  const checked = checkPayment(entriesOf(new FormData(form)), page.view.grandTotal.inc, order.email);
+  showFormMessage(form, undefined);
+  if (!checked.body) {
+    const rest = showCheckoutErrors(form, checked.errors);
+    if (Object.keys(rest).length > 0) showFormMessage(form, Object.values(rest).join(' '), true);
+    return;
+  }
+  showCheckoutErrors(form, {});
+  setBusy(form, checkoutText('payment.paying'));
+  try {
+    const done = await completeCheckout(islandApi(), page.token, checked.body);
+    keepOrderAccess(done.order.number, done.accessToken, done.accessExpiresAt);
+    updateOrder({ orderId: done.order.number, paymentBy: checked.body.payment_method, step: 'confirmation' });
+    const confirmation = `${page.root.dataset.confirmation ?? '/'}?order=${encodeURIComponent(done.order.number)}`;
+    if (done.next.type === 'redirect') {
+      const status = $<HTMLElement>(form, '[data-pay-status]');
+      if (status) status.textContent = checkoutText('payment.redirecting');
+      window.location.assign(done.next.url);
+      return;
+    }
+    resetCart();
+    window.location.assign(confirmation);
+  } catch (error) {
+    setBusy(form, undefined);
+    if (isCartNotFound(error)) return gone(page);
+    const failure = paymentFailure(error);
+    if (failure.kind === 'incomplete') {
+      window.location.assign(page.root.dataset.delivery ?? '/');
+      return;
+    }
+    if (failure.kind === 'price_changed' || failure.kind === 'refused') {
+      try {
+        await refresh(page);
+      } catch (refreshError) {
+        if (isCartNotFound(refreshError)) return gone(page);
+      }
+    }
+    const message =
+      failure.kind === 'price_changed'
+        ? checkoutText('payment.price_changed', { total: formatPrice(page.view.grandTotal.inc) })
+        : failure.message;
+    const rest = showCheckoutErrors(form, failure.fields);
+    const text = [message, ...Object.values(rest)].filter(Boolean).join(' ');
+    showFormMessage(form, text || undefined, Object.keys(failure.fields).length === Object.keys(rest).length);
+  }
+}
+
+// ---- start --------------------------------------------------------------------------------------------------
+
+const started = new WeakSet<HTMLElement>();
+
+export async function start(root: HTMLElement): Promise<void> {
+  if (started.has(root)) return;
+  started.add(root);
+  const form = $<HTMLFormElement>(root, '[data-checkout-form="payment"]');
+  const status = $<HTMLElement>(root, '[data-checkout-status]');
+  if (!form) return;
+  const session = await openSession();
+  if (session.kind === 'empty' || session.kind === 'gone') {
+    showEmpty(root, session.kind === 'gone' ? checkoutText('gone') : undefined);
+    return;
+  }
+  if (session.kind === 'failed') {
+    console.error('The checkout could not open the cart', session.error);
+    if (status) status.textContent = checkoutText('error');
+    return;
+  }
+  const { view } = session.cart;
+  const guard = guardStep('payment', {
+    hasCart: true,
+    order: $order.get(),
+    ...(view.checkoutKnown && { deliveryChosen: view.delivery !== null }),
+  });
+  if (guard.kind === 'redirect' || !$order.get().email) {
+    window.location.replace(root.dataset.delivery ?? '/');
+    return;
+  }
+  const page: Page = { root, form, token: session.token, view };
+  renderReview(page);
+  form.addEventListener('change', (event) => {
+    const target = event.target as HTMLInputElement;
+    if (target.name === 'payment_method') {
+      clearCheckoutError(form, 'payment_method');
+      showCard(page);
+    }
+    if (target.name === 'accept_terms' && target.checked) clearCheckoutError(form, 'accept_terms');
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (form.getAttribute('aria-busy') === 'true') return;
+    void pay(page);
+  });
+  try {
+    renderMethods(page, await getPaymentMethods(islandApi(), session.token));
+  } catch (error) {
+    if (isCartNotFound(error)) return gone(page);
+    console.error('Payment methods could not be loaded', error);
+    showFormMessage(form, checkoutText('payment.methods_error'));
+  }
+  if (status) status.textContent = '';
+  $<HTMLElement>(root, '[data-checkout-body]')!.hidden = false;
+}
