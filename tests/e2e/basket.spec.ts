@@ -9,9 +9,11 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatPrice } from '../../src/lib/format.ts';
+import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
 const PART_PLAN = 2;
+const PRO_PLAN = 1;
 const BASKET_KEY = 'plasterwick:basket';
 const LEGACY_KEY = 'plasterwick:cart';
 
@@ -47,8 +49,8 @@ async function backoffice<T>(path: string, init: RequestInit & { plan?: number }
   return (await response.json()) as T;
 }
 
-async function diyProducts(): Promise<ApiProduct[]> {
-  const answer = await backoffice<{ data: { items: ApiProduct[] } }>('/product?perPage=50');
+async function productsOf(plan: number): Promise<ApiProduct[]> {
+  const answer = await backoffice<{ data: { items: ApiProduct[] } }>('/product?perPage=50', { plan });
   return answer.data.items.filter((product) => product.variants.length > 0);
 }
 
@@ -130,7 +132,7 @@ const kb = (scripts: { gzip: number }[]) =>
 
 let products: ApiProduct[];
 test.beforeAll(async () => {
-  products = await diyProducts();
+  products = await productsOf(PART_PLAN);
 });
 
 test.describe('basket', () => {
@@ -208,6 +210,7 @@ test.describe('basket', () => {
     await basketLink(page).click();
     await expect(drawer(page)).toBeVisible();
     await expect(lines(drawer(page))).toHaveCount(1);
+    await expectNoSeriousA11yIssues(page, 'dialog.basket-drawer');
     await expect(drawer(page).getByRole('link', { name: 'Checkout' })).toHaveAttribute(
       'href',
       '/diy-filler/checkout/delivery',
@@ -266,6 +269,7 @@ test.describe('basket', () => {
       '/diy-filler/checkout/delivery',
     );
     await expect(page.getByRole('link', { name: 'Continue shopping' })).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
 
     await lines(page)
       .filter({ hasText: second!.name })
@@ -360,6 +364,36 @@ test.describe('basket', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), LEGACY_KEY)).toBeNull();
     await page.reload();
     await expect(basketLink(page)).toHaveAccessibleName('Basket, 3 items');
+  });
+
+  test('trade: the product page and the basket read ex VAT first, with the VAT apart', async ({ page }) => {
+    const product = (await productsOf(PRO_PLAN))[0]!;
+    const pack = product.variants[0]!;
+    await page.goto(`/professional-filler/product/${product.slug}`);
+    await page.getByRole('button', { name: 'One more' }).click();
+    // VAT worked out on the line (ex VAT × 2, then 20 % rounded half up), as the basket does.
+    const ex = pack.price.ex_vat * 2;
+    const inc = ex + Math.floor((2 * ex * 2000 + 10000) / 20000);
+    await expect(
+      page.getByText(`2 × ${pack.label}: ${formatPrice(ex)} ex VAT (${formatPrice(inc)} inc VAT)`),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Add to basket', exact: true }).click();
+    await expect(toast(page, `Added to your basket: 2 × ${product.name}, ${pack.label}`)).toBeVisible();
+
+    await page.goto('/professional-filler/basket');
+    const line = lines(page).filter({ hasText: product.name });
+    await expect(line.getByText(`${formatPrice(pack.price.ex_vat)} each ex VAT`)).toBeVisible();
+    await expect(line.locator('.basket-line__total')).toHaveText(`Total: ${formatPrice(ex)}`);
+    const summary = page.locator('.basket-summary');
+    await expect(summary.locator('div', { hasText: 'Subtotal (ex VAT)' }).locator('dd')).toHaveText(
+      formatPrice(ex),
+    );
+    await expect(summary.locator('div', { hasText: 'Total ex VAT' }).locator('dd')).toHaveText(
+      formatPrice(ex),
+    );
+    await expect(summary.locator('div', { hasText: 'Total inc VAT' }).locator('dd')).toHaveText(
+      formatPrice(inc),
+    );
   });
 
   test('JavaScript: adding from a product page loads no React; the drawer and the basket page do', async ({

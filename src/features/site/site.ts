@@ -66,9 +66,10 @@ function renderBasket() {
     badge.hidden = count === 0;
   }
   for (const link of all('[data-basket-link]')) {
-    const template = count === 1 ? link.dataset.labelOne : link.dataset.labelOther;
-    if (count > 0 && template) link.setAttribute('aria-label', template.replace('{{count}}', String(count)));
-    else link.removeAttribute('aria-label');
+    const { labelNone, labelOne, labelOther } = link.dataset;
+    const template = count === 0 ? labelNone : count === 1 ? labelOne : labelOther;
+    const name = link.querySelector('[data-basket-name]');
+    if (name && template) name.textContent = template.replace('{{count}}', String(count));
   }
 }
 
