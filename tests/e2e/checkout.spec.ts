@@ -73,11 +73,22 @@ async function pay(page: Page, token: string): Promise<void> {
 }
 
 test.describe('checkout', () => {
-  test('DIY guest: two packs, WELCOME10, collect from a stockist, tok_ok, confirmation and e-mail', async ({
+  test("DIY guest: two packs and the calculator's, WELCOME10, collect from a stockist, tok_ok, confirmation and e-mail", async ({
     page,
   }) => {
     const email = `diy-${Date.now()}@example.co.uk`;
     await addToBasket(page, 'diy-filler', 2, 2);
+    // And the calculator's pack mix for a small patch: one more pack.
+    await page.goto('/diy-filler/quantity-calculator');
+    await expect(page.locator('astro-island[component-url*="Calculator"]:not([ssr])')).toHaveCount(1);
+    await page.getByLabel('Surface area (m²)').fill('1');
+    await page.getByLabel('Thickness (mm)').fill('1');
+    await page.getByRole('button', { name: 'Calculate' }).click();
+    await page.getByRole('button', { name: 'Add these packs to the basket' }).click();
+    const added = page.getByText(/^\d+ packs? added to your basket/);
+    await expect(added).toBeVisible();
+    const packs = Number((await added.textContent())?.match(/\d+/)?.[0]);
+    await expect(page.getByRole('link', { name: `Basket, ${2 + packs} items` }).first()).toBeVisible();
     await page.goto('/diy-filler/basket');
     await page.getByLabel('Discount code').fill('WELCOME10');
     await page.getByRole('button', { name: 'Apply' }).click();
