@@ -76,11 +76,14 @@ test.describe('checkout', () => {
   test("DIY guest: two packs and the calculator's, WELCOME10, collect from a stockist, tok_ok, confirmation and e-mail", async ({
     page,
   }) => {
+    // The longest journey of the suite: product page, calculator, basket, two checkout steps, confirmation.
+    test.slow();
     const email = `diy-${Date.now()}@example.co.uk`;
     await addToBasket(page, 'diy-filler', 2, 2);
     // And the calculator's pack mix for a small patch: one more pack.
     await page.goto('/diy-filler/quantity-calculator');
     await expect(page.locator('astro-island[component-url*="Calculator"]:not([ssr])')).toHaveCount(1);
+    await page.getByLabel('Product', { exact: true }).selectOption({ index: 1 });
     await page.getByLabel('Surface area (m²)').fill('1');
     await page.getByLabel('Thickness (mm)').fill('1');
     await page.getByRole('button', { name: 'Calculate' }).click();
