@@ -11,6 +11,7 @@ import { resetCart } from '../cart/cart.store.ts';
 import { islandApi } from '../site/island-api.ts';
 import { syncPlanWithPath } from '../site/settings.store.ts';
 import { h } from './checkout-session.ts';
+import { lineRows, place, totalRows } from './order-summary.ts';
 import { checkoutList, checkoutText } from './checkout-text.ts';
 import { orderNumberFrom } from './order.ts';
 import { $order, orderAccessToken, resetOrder } from './order.store.ts';
@@ -30,15 +31,6 @@ function addressLines(address: OrderAddress): string[] {
     address.town,
     address.postcode,
   ].filter((line): line is string => Boolean(line));
-}
-
-function place(title: string, lines: string[]): HTMLElement {
-  const address = h('address');
-  lines.forEach((line, i) => {
-    if (i > 0) address.append(h('br'));
-    address.append(line);
-  });
-  return h('div', {}, h('h3', {}, title), address);
 }
 
 function statusText(status: string): string {
@@ -64,37 +56,8 @@ function render(root: HTMLElement, order: Order): void {
       : order.status === 'payment_failed'
         ? checkoutText('confirmation.failed')
         : `${checkoutText('confirmation.status')}: ${statusText(order.status)}`;
-  $<HTMLElement>(root, '[data-order-lines]')!.replaceChildren(
-    ...order.lines.map((line) =>
-      h(
-        'tr',
-        {},
-        h('td', {}, line.name, line.pack && h('small', {}, ` · ${line.pack}`)),
-        h('td', { class: 'num' }, String(line.quantity)),
-        h('td', { class: 'num' }, line.free ? checkoutText('payment.free') : formatPrice(line.total)),
-      ),
-    ),
-  );
-  const collect = order.delivery?.method === 'collect';
-  const rows: [string, string, string?][] = [
-    [checkoutText('payment.subtotal_ex'), formatPrice(order.amount.ex)],
-    [checkoutText('payment.vat'), formatPrice(order.amount.vat)],
-    [checkoutText('payment.subtotal_inc'), formatPrice(order.amount.inc)],
-  ];
-  if (order.discount > 0)
-    rows.push([
-      order.discountLabel
-        ? checkoutText('payment.discount_named', { label: order.discountLabel })
-        : checkoutText('payment.discount'),
-      `-${formatPrice(order.discount)}`,
-    ]);
-  rows.push([
-    collect ? checkoutText('payment.collect') : checkoutText('payment.shipping'),
-    !order.shipping || order.shipping.inc === 0
-      ? checkoutText('payment.free')
-      : formatPrice(order.shipping.inc),
-  ]);
-  rows.push([checkoutText('payment.grand_total'), formatPrice(order.total.inc), 'grand']);
+  $<HTMLElement>(root, '[data-order-lines]')!.replaceChildren(...lineRows(order.lines));
+  const rows = totalRows(order, order.total.inc);
   rows.push([
     checkoutText('payment.vat'),
     checkoutText('payment.grand_total_ex', {
@@ -125,7 +88,9 @@ function render(root: HTMLElement, order: Order): void {
     places.push(place(checkoutText('payment.bill_to'), addressLines(order.billingAddress)));
   $<HTMLElement>(root, '[data-order-places]')!.replaceChildren(...places);
   $<HTMLElement>(root, '[data-order-next]')!.replaceChildren(
-    ...checkoutList(collect ? 'next_collect' : 'next_delivery').map((step) => h('li', {}, step)),
+    ...checkoutList(order.delivery?.method === 'collect' ? 'next_collect' : 'next_delivery').map((step) =>
+      h('li', {}, step),
+    ),
   );
 }
 

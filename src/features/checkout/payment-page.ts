@@ -27,6 +27,7 @@ import {
   showFormMessage,
 } from './checkout-session.ts';
 import { checkoutText } from './checkout-text.ts';
+import { lineRows, place, totalRows } from './order-summary.ts';
 import { guardStep } from './order.ts';
 import { $order, keepOrderAccess, updateOrder } from './order.store.ts';
 import { FAKE_CARD_TOKENS, paymentFailure, payLabel } from './payment.ts';
@@ -54,47 +55,10 @@ function addressLines(address: PostalAddress): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
-function place(title: string, lines: string[]): HTMLElement {
-  const address = h('address');
-  lines.forEach((line, i) => {
-    if (i > 0) address.append(h('br'));
-    address.append(line);
-  });
-  return h('div', {}, h('h3', {}, title), address);
-}
-
 function renderReview(page: Page): void {
   const { view, root } = page;
-  const lines = $<HTMLElement>(root, '[data-review-lines]');
-  lines?.replaceChildren(
-    ...view.lines.map((line) =>
-      h(
-        'tr',
-        {},
-        h('td', {}, line.name, line.pack && h('small', {}, ` · ${line.pack}`)),
-        h('td', { class: 'num' }, String(line.quantity)),
-        h('td', { class: 'num' }, line.free ? checkoutText('payment.free') : formatPrice(line.total)),
-      ),
-    ),
-  );
-  const collect = view.delivery?.method === 'collect';
-  const rows: [string, string, string?][] = [
-    [checkoutText('payment.subtotal_ex'), formatPrice(view.amount.ex)],
-    [checkoutText('payment.vat'), formatPrice(view.amount.vat)],
-    [checkoutText('payment.subtotal_inc'), formatPrice(view.amount.inc)],
-  ];
-  if (view.discount > 0)
-    rows.push([
-      view.discountLabel
-        ? checkoutText('payment.discount_named', { label: view.discountLabel })
-        : checkoutText('payment.discount'),
-      `-${formatPrice(view.discount)}`,
-    ]);
-  rows.push([
-    collect ? checkoutText('payment.collect') : checkoutText('payment.shipping'),
-    !view.shipping || view.shipping.inc === 0 ? checkoutText('payment.free') : formatPrice(view.shipping.inc),
-  ]);
-  rows.push([checkoutText('payment.grand_total'), formatPrice(view.grandTotal.inc), 'grand']);
+  $<HTMLElement>(root, '[data-review-lines]')?.replaceChildren(...lineRows(view.lines));
+  const rows = totalRows(view, view.grandTotal.inc);
   $<HTMLElement>(root, '[data-review-totals]')?.replaceChildren(
     ...rows.flatMap(([term, value, className]) => [
       h('dt', { class: className }, term),

@@ -1,0 +1,76 @@
+/**
+ * What the payment review and the confirmation both show of an order: its lines, its totals up to the amount to
+ * pay, and a place (delivery address or collection point). One drawing, so the two pages never disagree.
+ */
+import { formatPrice } from '../../lib/format.ts';
+import { h } from './checkout-session.ts';
+import { checkoutText } from './checkout-text.ts';
+
+interface SummaryLine {
+  name: string;
+  pack?: string;
+  quantity: number;
+  free: boolean;
+  total: number;
+}
+
+interface Summary {
+  lines: readonly SummaryLine[];
+  delivery?: { method: string } | null;
+  amount: { ex: number; vat: number; inc: number };
+  discount: number;
+  discountLabel?: string | null;
+  shipping?: { inc: number } | null;
+}
+
+/** A term, its value and an optional class (`grand` for the amount to pay). */
+export type TotalRow = [string, string, string?];
+
+/** The table rows of the lines: name and pack, quantity, line total (or "free"). */
+export function lineRows(lines: readonly SummaryLine[]): HTMLElement[] {
+  return lines.map((line) =>
+    h(
+      'tr',
+      {},
+      h('td', {}, line.name, line.pack && h('small', {}, ` · ${line.pack}`)),
+      h('td', { class: 'num' }, String(line.quantity)),
+      h('td', { class: 'num' }, line.free ? checkoutText('payment.free') : formatPrice(line.total)),
+    ),
+  );
+}
+
+/** Subtotals with VAT, the discount, delivery or collection, and the amount to pay (`grandTotalInc`). */
+export function totalRows(summary: Summary, grandTotalInc: number): TotalRow[] {
+  const rows: TotalRow[] = [
+    [checkoutText('payment.subtotal_ex'), formatPrice(summary.amount.ex)],
+    [checkoutText('payment.vat'), formatPrice(summary.amount.vat)],
+    [checkoutText('payment.subtotal_inc'), formatPrice(summary.amount.inc)],
+  ];
+  if (summary.discount > 0)
+    rows.push([
+      summary.discountLabel
+        ? checkoutText('payment.discount_named', { label: summary.discountLabel })
+        : checkoutText('payment.discount'),
+      `-${formatPrice(summary.discount)}`,
+    ]);
+  rows.push([
+    summary.delivery?.method === 'collect'
+      ? checkoutText('payment.collect')
+      : checkoutText('payment.shipping'),
+    !summary.shipping || summary.shipping.inc === 0
+      ? checkoutText('payment.free')
+      : formatPrice(summary.shipping.inc),
+  ]);
+  rows.push([checkoutText('payment.grand_total'), formatPrice(grandTotalInc), 'grand']);
+  return rows;
+}
+
+/** A titled address block: the delivery address or the collection point. */
+export function place(title: string, lines: string[]): HTMLElement {
+  const address = h('address');
+  lines.forEach((line, i) => {
+    if (i > 0) address.append(h('br'));
+    address.append(line);
+  });
+  return h('div', {}, h('h3', {}, title), address);
+}
