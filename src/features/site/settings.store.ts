@@ -52,16 +52,20 @@ export interface PlanSwitchEnvironment {
 /**
  * Spec §4 automatic plan switch, the `onPlanSwitch` of the island `ApiClient`: the plan the back-office named
  * first in `exist_in` becomes the stored plan and the call is retried; when the page shown belongs to the other
- * audience, the visitor is sent to the same page in the audience that has it.
+ * audience, the visitor is sent to the same page in the audience that has it once the retry has settled (leaving
+ * earlier would cancel it, and the compare or basket change it carries would be lost).
  */
-export function createPlanSwitch(environment: PlanSwitchEnvironment): (planId: number) => boolean {
+export function createPlanSwitch(
+  environment: PlanSwitchEnvironment,
+): (planId: number) => false | (() => void) {
   return (planId) => {
     const plan = $plans.get().find((candidate) => candidate.id === planId);
     if (!plan) return false;
     $plan.set(plan);
-    const pathname = environment.pathname();
-    if (audienceFromPath(pathname) !== plan.target)
-      environment.navigate(pathInAudience(pathname, plan.target));
-    return true;
+    return () => {
+      const pathname = environment.pathname();
+      if (audienceFromPath(pathname) !== plan.target)
+        environment.navigate(pathInAudience(pathname, plan.target));
+    };
   };
 }

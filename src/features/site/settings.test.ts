@@ -41,9 +41,11 @@ describe('plan switch', () => {
   it('stores the named plan, retries once and sends the visitor to the audience that has the page', async () => {
     const navigate = vi.fn();
     const seenPlans: string[] = [];
+    const navigationsBeforeEachCall: number[] = [];
     const fetchMock: typeof fetch = async (input) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
       seenPlans.push(url.searchParams.get('saleplan_id') ?? '');
+      navigationsBeforeEachCall.push(navigate.mock.calls.length);
       return url.searchParams.get('saleplan_id') === '2'
         ? Response.json(
             { status: 'not_available_in_this_saleplan', message: 'elsewhere', exist_in: [1, 2] },
@@ -60,6 +62,8 @@ describe('plan switch', () => {
     const answer = await client.get('/product/7', z.object({ data: z.object({ id: z.number() }) }));
     expect(answer.data.id).toBe(7);
     expect(seenPlans).toEqual(['2', '1']);
+    // The page is left only after the retry, which a navigation would otherwise cancel.
+    expect(navigationsBeforeEachCall).toEqual([0, 0]);
     expect($plan.get()).toEqual({ id: 1, target: 'pro' });
     expect(navigate).toHaveBeenCalledWith('/professional-filler/product/pro-fill');
   });
@@ -67,7 +71,9 @@ describe('plan switch', () => {
   it('does not navigate when the page already belongs to the new audience, and ignores unknown plans', () => {
     const navigate = vi.fn();
     const onSwitch = createPlanSwitch({ pathname: () => '/professional-filler/compare-products', navigate });
-    expect(onSwitch(1)).toBe(true);
+    const afterRetry = onSwitch(1);
+    expect(afterRetry).toBeTypeOf('function');
+    if (afterRetry) afterRetry();
     expect(navigate).not.toHaveBeenCalled();
     expect(onSwitch(99)).toBe(false);
     expect($plan.get().id).toBe(1);

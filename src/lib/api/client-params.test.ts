@@ -115,7 +115,7 @@ describe('common query parameters of every call', () => {
   });
 
   it('the retry after a plan switch carries the common parameters with the new plan', async () => {
-    const api = new ApiClient({ origin, planId: () => 1, onPlanSwitch: () => true });
+    const api = new ApiClient({ origin, planId: () => 1, onPlanSwitch: () => () => {} });
     await expect(api.get('/product/moved', answer)).resolves.toEqual({ data: { ok: true } });
     expect(received).toHaveLength(2);
     expect(sorted(received[0]!.params)).toEqual(sorted(withPlan(1)));

@@ -116,7 +116,7 @@ describe('write helpers', () => {
   });
 
   it('a write refused in one plan switches plan and is sent again, once, with the same body', async () => {
-    const client = new ApiClient({ origin, planId: () => 1, onPlanSwitch: () => true });
+    const client = new ApiClient({ origin, planId: () => 1, onPlanSwitch: () => () => {} });
     const item = { element_id: 7, element_type: 'product', variant_reference: 'PW-7-5', quantity: 2 };
     await client.post('/cart/items', { items: [item] }, ok);
     expect(received.map(({ plan, body }) => [plan, body])).toEqual([

@@ -66,8 +66,11 @@ export interface ApiClientOptions {
   siteId?: () => number | undefined;
   /** Current plan id; a function so islands read the live store value at each call. */
   planId: () => number | undefined;
-  /** Called when the back-office says the entity lives in another plan; returning true retries once. */
-  onPlanSwitch?: (planId: number) => boolean;
+  /**
+   * Called when the back-office says the entity lives in another plan. `false` gives up; a function retries once
+   * and is called when the retry has settled, so a navigation it starts cannot cut the retried call short.
+   */
+  onPlanSwitch?: (planId: number) => false | (() => void);
   lang?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
@@ -178,8 +181,13 @@ export class ApiClient {
       const nextPlan = existIn?.[0];
       if (options.noPlanSwitch || nextPlan === undefined || nextPlan === planId || !this.options.onPlanSwitch)
         throw error;
-      if (!this.options.onPlanSwitch(nextPlan)) throw error;
-      return attempt(nextPlan);
+      const afterRetry = this.options.onPlanSwitch(nextPlan);
+      if (!afterRetry) throw error;
+      try {
+        return await attempt(nextPlan);
+      } finally {
+        afterRetry();
+      }
     }
   }
 
