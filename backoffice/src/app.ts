@@ -22,6 +22,7 @@ import { cartTokenResolver, contextResolver, installRequestValues } from './lib/
 import { ApiError, badRequest } from './lib/errors.ts';
 import { installHttpKit } from './lib/http.ts';
 import { bumpContentVersion } from './modules/content/service.ts';
+import { sessionResolver } from './modules/customers/sessions.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
 import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
 import { apiModules } from './modules/index.ts';
@@ -97,7 +98,11 @@ export async function buildApp({
     cache.clear();
     await bumpContentVersion(db);
   });
-  installRequestValues(app, { context: contextResolver(db, cache), cartToken: cartTokenResolver });
+  installRequestValues(app, {
+    context: contextResolver(db, cache),
+    cartToken: cartTokenResolver,
+    session: sessionResolver(db),
+  });
 
   // Mail queued before a restart goes out once the app is ready; closing waits for the message in flight.
   const mailTransport = createMailTransport(config, app.log);

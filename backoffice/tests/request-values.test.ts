@@ -21,6 +21,7 @@ describe('the mechanism', () => {
         return { lang: n } as RequestContext;
       },
       cartToken: () => null,
+      session: () => null,
     });
     app.get('/twice', async (request) => {
       const [first, second] = await Promise.all([request.shop.context, request.shop.context]);

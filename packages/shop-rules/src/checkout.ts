@@ -42,7 +42,7 @@ const id = z.number().int().positive().max(2_147_483_647);
  * A strict object: an unknown field is a 400 naming it. Prices above all: the shop works them out, the browser
  * never sends one.
  */
-function strict<T extends z.core.$ZodLooseShape>(shape: T) {
+export function strict<T extends z.core.$ZodLooseShape>(shape: T) {
   return z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
@@ -101,7 +101,7 @@ const person = {
   last_name: named(MESSAGES.lastName, 100),
 };
 
-const addressLines = {
+export const addressLines = {
   ...person,
   company: optional(200),
   address: named(MESSAGES.address, 200),

@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { customers } from '../customers/tables.ts';
 import { salesPlans, sites } from '../site/tables.ts';
 
 /**
@@ -86,8 +87,8 @@ export const carts = pgTable(
       .notNull()
       .references(() => salesPlans.id),
     discountId: integer('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
-    /** The customer it belongs to, once accounts exist (guests: null). */
-    customerId: integer('customer_id'),
+    /** The customer it belongs to (guests: null): a logged-in customer has at most one open basket. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     /** The checkout steps' choices: `PUT /checkout/delivery` and `/checkout/billing` (validated JSON). */
     delivery: jsonb('delivery').$type<Record<string, unknown>>(),
     billing: jsonb('billing').$type<Record<string, unknown>>(),
@@ -95,7 +96,12 @@ export const carts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('cart_token_expires_at').on(t.tokenExpiresAt)],
+  (t) => [
+    index('cart_token_expires_at').on(t.tokenExpiresAt),
+    uniqueIndex('cart_customer_open')
+      .on(t.customerId)
+      .where(sql`${t.customerId} is not null and ${t.completedAt} is null`),
+  ],
 );
 
 /** One pack in a basket. The pack is named by its reference (variant rows are replaced when a product is edited). */

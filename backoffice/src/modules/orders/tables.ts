@@ -19,6 +19,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { carts, discounts } from '../cart/tables.ts';
+import { customers } from '../customers/tables.ts';
 import { salesPlans, sites } from '../site/tables.ts';
 
 export const ORDER_STATUSES = [
@@ -53,8 +54,11 @@ export const orders = pgTable(
     cartId: integer('cart_id')
       .unique()
       .references(() => carts.id, { onDelete: 'set null' }),
-    /** The customer, once accounts exist (guests: null). */
-    customerId: integer('customer_id'),
+    /**
+     * The account it belongs to: placed while logged in, or a guest order attached when the account verified the
+     * order's e-mail address (guests: null).
+     */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending_payment'),
     paymentMethod: text('payment_method', { enum: ['card', 'on_account'] }).notNull(),
     email: text('email').notNull(),
@@ -83,6 +87,8 @@ export const orders = pgTable(
     totalIncPence: integer('total_inc_pence').notNull(),
     placedAt: timestamp('placed_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** On account: when the invoice falls due (placed_at + the account's payment terms). */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -100,6 +106,11 @@ export const orders = pgTable(
       sql`${t.totalExPence} = ${t.subtotalExPence} - ${t.discountExPence} + ${t.shippingExPence}
         and ${t.totalVatPence} = ${t.subtotalVatPence} - ${t.discountVatPence} + ${t.shippingVatPence}`,
     ),
+    check(
+      'orders_on_account_check',
+      sql`${t.paymentMethod} <> 'on_account' or (${t.customerId} is not null and ${t.paymentDueAt} is not null)`,
+    ),
+    index('orders_customer_placed').on(t.customerId, t.placedAt),
     check('orders_number_check', sql`${t.number} ~ '^PW-[0-9]{6,}$'`),
   ],
 );

@@ -1,0 +1,164 @@
+/**
+ * Customer accounts (commerce.md "Accounts"): the customer, its sessions and one-time link tokens (only SHA-256
+ * hashes of tokens are stored), the attempts the rate limits count, saved addresses and the wishlist. Invariants
+ * live here: one account per e-mail and site, at most one default delivery and one default billing address per
+ * customer, a trade account's terms only on an approved account, credit never negative.
+ * Re-exported by db/schema.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sites } from '../site/tables.ts';
+
+export const customers = pgTable(
+  'customer',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** Lower-cased and trimmed: the unique key. */
+    email: text('email').notNull(),
+    /** Argon2id (PHC string). */
+    passwordHash: text('password_hash').notNull(),
+    civility: text('civility'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    /** The audience it signed up in: its home after login. */
+    audience: text('audience', { enum: ['pro', 'part'] }).notNull(),
+    company: text('company'),
+    companyNumber: text('company_number'),
+    newsletter: boolean('newsletter').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Trade account (staff approval): pays `on_account` within its terms and credit limit. */
+    tradeApproved: boolean('trade_approved').notNull().default(false),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(0),
+    creditLimitPence: integer('credit_limit_pence').notNull().default(0),
+    poRequired: boolean('po_required').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('customer_site_email').on(t.siteId, t.email),
+    check('customer_email_check', sql`${t.email} = lower(btrim(${t.email})) and ${t.email} <> ''`),
+    check(
+      'customer_trade_check',
+      sql`${t.paymentTermsDays} between 0 and 120 and ${t.creditLimitPence} >= 0
+        and (${t.tradeApproved} or (${t.creditLimitPence} = 0 and not ${t.poRequired}))`,
+    ),
+  ],
+);
+
+/** A logged-in browser: the cookie holds a random token, the table its SHA-256. Deleting the row logs it out. */
+export const customerSessions = pgTable(
+  'customer_session',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Sliding: moved forward (at most once a minute) while the session is used. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('customer_session_customer').on(t.customerId),
+    index('customer_session_expires').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A link sent by e-mail (password reset, e-mail verification): single use (`used_at` set by a conditional update),
+ * with an expiry. A new reset request voids the older ones (their `used_at` is set).
+ */
+export const customerTokens = pgTable(
+  'customer_token',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['reset', 'verify'] }).notNull(),
+    /** The address a verification link proves (the account's e-mail when it was sent). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('customer_token_customer').on(t.customerId, t.purpose)],
+);
+
+/**
+ * One counted attempt for a rate limit that must hold across client addresses and restarts (login failures per
+ * e-mail, login requests per visitor, forgot-password per e-mail, wishlist mails per customer). Old rows are swept.
+ */
+export const authAttempts = pgTable(
+  'auth_attempt',
+  {
+    id: serial('id').primaryKey(),
+    /** What is counted, e.g. `login_failure`, and whose: a lower-cased e-mail, a client address, a customer id. */
+    scope: text('scope').notNull(),
+    subject: text('subject').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_attempt_scope_subject_at').on(t.scope, t.subject, t.at)],
+);
+
+export const customerAddresses = pgTable(
+  'customer_address',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    label: text('label'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    company: text('company'),
+    address: text('address').notNull(),
+    address2: text('address_2'),
+    town: text('town').notNull(),
+    postcode: text('postcode').notNull(),
+    country: text('country').notNull(),
+    phone: text('phone'),
+    isDefaultDelivery: boolean('is_default_delivery').notNull().default(false),
+    isDefaultBilling: boolean('is_default_billing').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('customer_address_customer').on(t.customerId),
+    uniqueIndex('customer_address_default_delivery')
+      .on(t.customerId)
+      .where(sql`${t.isDefaultDelivery}`),
+    uniqueIndex('customer_address_default_billing')
+      .on(t.customerId)
+      .where(sql`${t.isDefaultBilling}`),
+    check('customer_address_delivery_uk_check', sql`not ${t.isDefaultDelivery} or ${t.country} = 'uk'`),
+  ],
+);
+
+/** The wishlist: the account's copy of the device favourites (product ids; a product may leave the catalogue). */
+export const wishlistItems = pgTable(
+  'wishlist_item',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
+);

@@ -1,0 +1,191 @@
+/**
+ * Request bodies of the customer-account calls (commerce.md "Accounts"), checked by the back-office and by the
+ * storefront's account forms with the same messages: registration, login, password reset and change, the profile
+ * (`/me`), saved addresses, the wishlist and the staff's trade approval. Strict objects, like the checkout's.
+ * Browser-safe.
+ */
+import { z } from 'zod';
+import { AUDIENCES, PASSWORD_LENGTH } from './constants.ts';
+import { addressLines, BILLING_COUNTRIES, CHECKOUT_MESSAGES, strict } from './checkout.ts';
+import { accepted, email, named, optional, optionalCompanyNumber, optionalPhone, required } from './forms.ts';
+import { FULL_POSTCODE_PATTERN } from './postcode.ts';
+import { isAcceptablePassword, MESSAGES, PASSWORD_MESSAGES } from './validation.ts';
+
+/** The spec's account messages (§5, "other catalogue messages"); the wording of the unnamed ones is ours. */
+export const ACCOUNT_MESSAGES = {
+  userNotFound: 'User not found',
+  emailAndPassword: 'Please enter your email and password',
+  pleaseLogIn: 'Please log in',
+  /** The one answer to a failed login: unknown e-mail and wrong password look the same. */
+  loginFailed: 'The email address or password is incorrect',
+  password: `Your password needs ${Object.values(PASSWORD_MESSAGES)
+    .map((text) => text.toLowerCase())
+    .join(', ')}`,
+  currentPassword: 'Please enter your current password',
+  resetLinkInvalid: 'This link has expired or has already been used. Please ask for a new one.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+/** Sessions (commerce.md): 30 days, extended by use. */
+export const SESSION_DAYS = 30;
+/** Password-reset links: 60 minutes, single use. */
+export const RESET_TOKEN_MINUTES = 60;
+/** E-mail verification links: 7 days, single use. */
+export const VERIFY_TOKEN_DAYS = 7;
+/** The cookies: the HttpOnly session, and the indicator static pages read (no secret in it). */
+export const SESSION_COOKIE = 'pw_session';
+export const AUTH_INDICATOR_COOKIE = { name: 'pw_auth', value: '1' } as const;
+/** Rate limits of the issue: per e-mail and per visitor, over 15 minutes or one hour. */
+export const AUTH_LIMITS = {
+  loginFailuresPerEmail: { max: 5, windowMinutes: 15 },
+  loginRequestsPerVisitor: { max: 20, windowMinutes: 15 },
+  forgotPerEmail: { max: 3, windowMinutes: 60 },
+  wishlistSendPerCustomer: { max: 5, windowMinutes: 60 },
+} as const;
+/** Saved addresses one customer may keep. */
+export const MAX_SAVED_ADDRESSES = 20;
+/** Products a wishlist may hold (the device favourites have no stricter limit). */
+export const MAX_WISHLIST_ITEMS = 200;
+
+const id = z.number().int().positive().max(2_147_483_647);
+
+/** A new password: the requirements the form displays live (length, lower case, upper case, number). */
+export const newPassword = () =>
+  z
+    .string({ error: MESSAGES.required })
+    .min(1, MESSAGES.required)
+    .max(PASSWORD_LENGTH.max * 4)
+    .refine(isAcceptablePassword, ACCOUNT_MESSAGES.password);
+
+/** A password as typed at login: never trimmed, never checked against today's rules (older ones still log in). */
+const givenPassword = () =>
+  z.string({ error: ACCOUNT_MESSAGES.emailAndPassword }).min(1, ACCOUNT_MESSAGES.emailAndPassword).max(1024);
+
+export const registerBody = strict({
+  civility: z.enum(['mr', 'mrs', 'ms', 'mx', 'dr']).optional(),
+  first_name: named(MESSAGES.firstName, 100),
+  last_name: named(MESSAGES.lastName, 100),
+  email: email(),
+  password: newPassword(),
+  phone: optionalPhone(),
+  audience: z.enum(AUDIENCES).default('pro'),
+  company: optional(200),
+  company_number: optionalCompanyNumber(),
+  newsletter: z.boolean().default(false),
+  accept_terms: accepted(),
+  bot_check: z.string().max(20_000).optional(),
+  website: z.string().max(500).optional(),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** Login: either field empty → the spec's "please enter your email and password" on it. */
+export const loginBody = strict({
+  email: z
+    .string({ error: ACCOUNT_MESSAGES.emailAndPassword })
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.emailAndPassword)
+    .max(254),
+  password: givenPassword(),
+  cart_token: z.string().max(100).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const forgotPasswordBody = strict({
+  email: email(),
+  audience: z.enum(AUDIENCES).default('pro'),
+  bot_check: z.string().max(20_000).optional(),
+  website: z.string().max(500).optional(),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+const linkToken = () => z.string().trim().min(16).max(200);
+
+export const resetPasswordBody = strict({ token: linkToken(), password: newPassword() });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+export const verifyEmailBody = strict({ token: linkToken() });
+
+export const changePasswordBody = strict({
+  current_password: z
+    .string({ error: ACCOUNT_MESSAGES.currentPassword })
+    .min(1, ACCOUNT_MESSAGES.currentPassword)
+    .max(1024),
+  new_password: newPassword(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** `PATCH /me` (and `PUT /profile`): the fields given change; the e-mail address is not changed here. */
+export const profileUpdateBody = strict({
+  civility: z.enum(['mr', 'mrs', 'ms', 'mx', 'dr']).nullish(),
+  first_name: named(MESSAGES.firstName, 100).optional(),
+  last_name: named(MESSAGES.lastName, 100).optional(),
+  phone: optionalPhone(),
+  company: optional(200),
+  company_number: optionalCompanyNumber(),
+  newsletter: z.boolean().optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+/**
+ * A saved address (spec §7 `address` resource): one of the billing countries, a full postcode when in the UK. A
+ * default delivery address must be in the UK (delivery is UK only).
+ */
+const savedAddressShape = {
+  label: optional(60),
+  ...addressLines,
+  postcode: required(12),
+  country: z.enum(BILLING_COUNTRIES, { error: CHECKOUT_MESSAGES.country }).default('uk'),
+  phone: optionalPhone(),
+  is_default_delivery: z.boolean().default(false),
+  is_default_billing: z.boolean().default(false),
+};
+
+function checkSavedAddress(
+  address: { country: string; postcode: string; is_default_delivery: boolean },
+  context: z.RefinementCtx,
+) {
+  if (address.country === 'uk' && !FULL_POSTCODE_PATTERN.test(address.postcode)) {
+    context.addIssue({ code: 'custom', path: ['postcode'], message: MESSAGES.postcode });
+  }
+  if (address.is_default_delivery && address.country !== 'uk') {
+    context.addIssue({ code: 'custom', path: ['country'], message: CHECKOUT_MESSAGES.deliveryCountry });
+  }
+}
+
+export const addressCreateBody = strict(savedAddressShape).superRefine(checkSavedAddress);
+export type AddressCreateBody = z.infer<typeof addressCreateBody>;
+/** `PUT /address` (spec §7 update: the id travels in the body): the whole address again. */
+export const addressUpdateBody = strict({ id, ...savedAddressShape }).superRefine(checkSavedAddress);
+export type AddressUpdateBody = z.infer<typeof addressUpdateBody>;
+
+/** `PUT /wishlist`: the whole list; the device's favourites are sent on login and merged (union). */
+export const wishlistBody = strict({
+  product_ids: z.array(id).max(MAX_WISHLIST_ITEMS),
+  mode: z.enum(['replace', 'merge']).default('replace'),
+});
+export type WishlistBody = z.infer<typeof wishlistBody>;
+
+/** `POST /wishlist/send`: to the customer, or to a colleague's address, with an optional short note. */
+export const wishlistSendBody = strict({
+  to: email().optional(),
+  message: optional(500),
+  bot_check: z.string().max(20_000).optional(),
+  website: z.string().max(500).optional(),
+});
+export type WishlistSendBody = z.infer<typeof wishlistSendBody>;
+
+/** `POST /orders/{number}/reorder`: all lines, or the ones named. */
+export const reorderBody = strict({
+  line_ids: z.array(id).min(1).max(200).optional(),
+  cart_token: z.string().max(100).optional(),
+}).nullish();
+export type ReorderBody = z.infer<typeof reorderBody>;
+
+/** `PUT /customers/{id}/trade` (staff): a trade account's terms. */
+export const tradeApprovalBody = strict({
+  approved: z.boolean(),
+  payment_terms_days: z.number().int().min(0).max(120).default(30),
+  credit_limit_pence: z.number().int().min(0).max(100_000_000).default(0),
+  po_required: z.boolean().default(false),
+});
+export type TradeApprovalBody = z.infer<typeof tradeApprovalBody>;
