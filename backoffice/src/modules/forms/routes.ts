@@ -43,16 +43,6 @@ import {
 
 const staffErrors = errorResponses(400, 401, 404);
 
-/** Calls that will need a customer account; until accounts exist they answer 401. */
-const accountCalls = [
-  ['GET', '/address', 'Addresses'],
-  ['GET', '/address/:id', 'One address'],
-  ['POST', '/address', 'Add an address'],
-  ['PUT', '/address', 'Update an address'],
-  ['DELETE', '/address', 'Delete an address'],
-  ['POST', '/wishlist/send', 'Send the wishlist by email'],
-] as const;
-
 /** A multipart body: the CV plus the form fields and their framing. */
 const APPLICATION_BODY_LIMIT = CV_MAX_BYTES + 1024 * 1024;
 
@@ -220,17 +210,6 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
       remove: (siteId, id) => deleteSubmission(app.db, siteId, kind, id),
       // Submissions are not published content: nothing to rebuild.
       changesContent: false,
-    });
-  }
-
-  for (const [method, url, what] of accountCalls) {
-    app.route({
-      method,
-      url,
-      schema: { tags: ['account'], summary: `${what} (needs an account)`, response: errorResponses(401) },
-      handler: async () => {
-        throw unauthorized('Please log in: customer accounts are not available yet');
-      },
     });
   }
 };
