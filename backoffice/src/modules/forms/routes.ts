@@ -10,7 +10,6 @@ import { CV_MAX_BYTES, CV_TYPES } from '@plasterwick/shop-rules/files';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../lib/errors.ts';
 import {
   deleteByIdRoute,
   errorResponses,
