@@ -323,6 +323,8 @@ export interface PaymentMethod {
   testMode: boolean;
   /** The provider's magic card tokens offered in test mode. */
   testTokens: string[];
+  /** `on_account` (an approved trade account): its terms, the credit left (pence) and whether a PO is required. */
+  account?: { termsDays: number; creditAvailable: number; poRequired: boolean };
 }
 
 const paymentMethodSchema = z.object({
@@ -333,6 +335,9 @@ const paymentMethodSchema = z.object({
   test_mode: z.boolean().nullish(),
   test_card_tokens: z.array(z.union([z.string(), z.object({ token: z.string() }).passthrough()])).nullish(),
   available: z.boolean().nullish(),
+  credit_available_pence: z.number().int().nullish(),
+  po_required: z.boolean().nullish(),
+  payment_terms_days: z.number().int().nullish(),
 });
 
 const paymentMethodsSchema = z
@@ -362,6 +367,13 @@ const paymentMethodsSchema = z
         testTokens: (method.test_card_tokens ?? []).map((token) =>
           typeof token === 'string' ? token : token.token,
         ),
+        ...(method.code === 'on_account' && {
+          account: {
+            termsDays: method.payment_terms_days ?? 0,
+            creditAvailable: method.credit_available_pence ?? 0,
+            poRequired: method.po_required ?? false,
+          },
+        }),
       }));
   });
 

@@ -55,6 +55,12 @@ export interface Order {
       }
     | null;
   billingAddress?: OrderAddress;
+  /** How it is paid: `card`, or `on_account` for a trade account (then a due date, and a PO number if given). */
+  paymentMethod?: string;
+  /** The payment's own state (`paid`, `pending`, `unpaid` …) when the back-office gives it. */
+  paymentStatus?: string;
+  paymentDueAt?: string;
+  poNumber?: string;
 }
 
 const pence = z.number().int();
@@ -133,6 +139,10 @@ const orderBody = z.object({
   total: amountSchema.nullish(),
   delivery: deliverySchema,
   billing: z.object({ same_as_delivery: z.boolean(), address: addressSchema.nullish() }).nullish(),
+  payment_method: z.string().nullish(),
+  payment: z.object({ method: z.string().nullish(), status: z.string().nullish() }).nullish(),
+  payment_due_at: z.string().nullish(),
+  po_number: z.string().nullish(),
 });
 
 function toOrder(order: z.infer<typeof orderBody>): Order {
@@ -141,6 +151,7 @@ function toOrder(order: z.infer<typeof orderBody>): Order {
   const total = order.grand_total ?? order.total;
   const discount = order.discount_amount?.ttc ?? order.discount?.amount_off ?? 0;
   const delivery = order.delivery;
+  const paymentMethod = order.payment_method ?? order.payment?.method;
   return {
     number: order.number,
     status: order.status,
@@ -183,6 +194,10 @@ function toOrder(order: z.infer<typeof orderBody>): Order {
           : null,
     ...(order.billing?.address &&
       !order.billing.same_as_delivery && { billingAddress: order.billing.address }),
+    ...(paymentMethod && { paymentMethod }),
+    ...(order.payment?.status && { paymentStatus: order.payment.status }),
+    ...(order.payment_due_at && { paymentDueAt: order.payment_due_at }),
+    ...(order.po_number && { poNumber: order.po_number }),
   };
 }
 
