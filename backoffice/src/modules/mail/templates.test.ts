@@ -225,6 +225,7 @@ describe('order confirmation', () => {
     },
     paymentMethod: 'Card',
     poNumber: null,
+    paymentDueAt: null,
   };
   const mail = orderConfirmationMail(order, SITE);
 
@@ -269,5 +270,24 @@ describe('order confirmation', () => {
     expect(trade.text).toContain('Your reference (PO): SITE-12');
     expect(trade.text).toContain('ready to collect at Leeds Builders');
     expect(trade.text).toContain(`${SITE}/professional-filler/contact`);
+  });
+
+  test('an order on account names the amount to pay, its due date and the PO, not a payment received', () => {
+    const onAccount = orderConfirmationMail(
+      {
+        ...order,
+        audience: 'pro',
+        paymentMethod: 'On account',
+        poNumber: 'PO-881',
+        paymentDueAt: '2027-03-31T09:00:00Z',
+      },
+      SITE,
+    );
+    expect(onAccount.text).toContain('Our invoice of 36,04 £ is due by Wednesday 31 March 2027.');
+    expect(onAccount.text).toContain('Payment: On account');
+    expect(onAccount.text).toContain('Your reference (PO): PO-881');
+    expect(onAccount.text).toContain('Payment due: Wednesday 31 March 2027');
+    expect(onAccount.text).toContain('Total to pay (inc VAT): 36,04 £');
+    expect(onAccount.text).not.toContain('received your payment');
   });
 });

@@ -528,6 +528,8 @@ export interface OrderMailDetails {
     | { method: 'collect'; stockist: string; address: string[]; phone: string };
   paymentMethod: string;
   poNumber: string | null;
+  /** On account: the ISO date-time the invoice falls due (absent or null for an order paid at once). */
+  paymentDueAt?: string | null;
 }
 
 /** "12,50 £" (spec §5); the e-mail never shows more than pence. */
@@ -552,7 +554,7 @@ export function orderConfirmationMail(order: OrderMailDetails, siteUrl: string):
         ]
       : []),
     ['Delivery', order.shippingInc === 0 ? 'Free' : pounds(order.shippingInc)],
-    ['Total paid (inc VAT)', pounds(order.totalInc)],
+    [order.paymentDueAt ? 'Total to pay (inc VAT)' : 'Total paid (inc VAT)', pounds(order.totalInc)],
     ...(order.audience === 'pro' ? [['Total ex VAT', pounds(order.totalEx)] as Field] : []),
     ['of which VAT', pounds(order.totalVat)],
   ];
@@ -585,7 +587,13 @@ export function orderConfirmationMail(order: OrderMailDetails, siteUrl: string):
     subject: `Your Plasterwick order ${order.number}`,
     greeting: order.name ? `Dear ${order.name},` : 'Hello,',
     blocks: [
-      { kind: 'paragraph', text: `Thank you for your order. We have received your payment.` },
+      {
+        kind: 'paragraph',
+        text: order.paymentDueAt
+          ? `Thank you for your order, placed on your trade account. Our invoice of ${pounds(order.totalInc)} ` +
+            `is due by ${longDate(order.paymentDueAt)}.`
+          : 'Thank you for your order. We have received your payment.',
+      },
       {
         kind: 'fields',
         rows: [
@@ -593,6 +601,7 @@ export function orderConfirmationMail(order: OrderMailDetails, siteUrl: string):
           ['Date', longDate(order.placedAt)],
           ['Payment', order.paymentMethod],
           ...(order.poNumber ? [['Your reference (PO)', order.poNumber] as Field] : []),
+          ...(order.paymentDueAt ? [['Payment due', longDate(order.paymentDueAt)] as Field] : []),
         ],
       },
       { kind: 'list', heading: 'Your order:', items: lines },
