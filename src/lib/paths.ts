@@ -65,6 +65,16 @@ export const paths = {
   confirmation: (audience: Audience, order?: string) => join(audience, 'confirmation') + query({ order }),
   /** The basket page (a static shell; the island reads the server cart). */
   basket: (audience: Audience) => join(audience, 'basket'),
+  /** Log in; `next` (a same-site path) is where the visitor goes afterwards. */
+  login: (audience: Audience, next?: string) => join(audience, 'login') + query({ next }),
+  signUp: (audience: Audience) => join(audience, 'sign-up'),
+  forgottenPassword: (audience: Audience) => join(audience, 'forgotten-password'),
+  /** The account area (guarded: no login cookie → home); the overview and its pages. */
+  account: (audience: Audience) => join(audience, 'account'),
+  accountOrders: (audience: Audience) => join(audience, 'account', 'orders'),
+  accountAddresses: (audience: Audience) => join(audience, 'account', 'addresses'),
+  accountWishlist: (audience: Audience) => join(audience, 'account', 'wishlist'),
+  accountProfile: (audience: Audience) => join(audience, 'account', 'profile'),
   /** The first checkout step. */
   checkoutDelivery: (audience: Audience) => join(audience, 'checkout', 'delivery'),
   /** The second checkout step: review and pay. */

@@ -225,8 +225,16 @@ export function addCartItems(
   });
 }
 
-/** `GET /cart`: the cart priced in the plan of the call (an audience switch re-prices it). */
-export function getCart(api: ApiClient, token: string, options?: RequestOptions): Promise<CartAnswer> {
+/**
+ * `GET /cart`: the cart priced in the plan of the call (an audience switch re-prices it). With a session and no
+ * valid token of its basket, the customer's basket with a fresh token (docs/api-contract.md "Baskets of
+ * customers").
+ */
+export function getCart(
+  api: ApiClient,
+  token: string | undefined,
+  options?: RequestOptions,
+): Promise<CartAnswer> {
   return api.get('/cart', cartAnswerSchema, withToken(token, options));
 }
 
