@@ -18,9 +18,10 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ReadCache } from './lib/cache.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { cartTokenResolver, contextResolver, installRequestValues } from './lib/context.ts';
+import { contextResolver, installRequestValues } from './lib/context.ts';
 import { ApiError, badRequest } from './lib/errors.ts';
 import { installHttpKit } from './lib/http.ts';
+import { customerCartTokenResolver } from './modules/cart/customer-cart.ts';
 import { bumpContentVersion } from './modules/content/service.ts';
 import { sessionResolver } from './modules/customers/sessions.ts';
 import { createMailTransport } from './modules/mail/transport.ts';
@@ -100,7 +101,7 @@ export async function buildApp({
   });
   installRequestValues(app, {
     context: contextResolver(db, cache),
-    cartToken: cartTokenResolver,
+    cartToken: customerCartTokenResolver,
     session: sessionResolver(db),
   });
 

@@ -24,6 +24,11 @@ export const ACCOUNT_MESSAGES = {
   currentPassword: 'Please enter your current password',
   resetLinkInvalid: 'This link has expired or has already been used. Please ask for a new one.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  /** The one answer to a registration: a new and an existing e-mail read the same (no account enumeration). */
+  registerAccepted: 'Thank you. Please check your inbox: we have sent you an e-mail to continue.',
+  /** The one answer to a forgotten password, whether the e-mail has an account or not. */
+  forgotAccepted: 'If an account uses this e-mail address, we have sent it a link to choose a new password.',
+  currentPasswordWrong: 'Your current password is incorrect',
 } as const;
 
 /** Sessions (commerce.md): 30 days, extended by use. */
@@ -42,6 +47,8 @@ export const AUTH_LIMITS = {
   forgotPerEmail: { max: 3, windowMinutes: 60 },
   wishlistSendPerCustomer: { max: 5, windowMinutes: 60 },
 } as const;
+/** A customer's basket is kept this long after its last change (a guest's until its token expires). */
+export const CUSTOMER_BASKET_DAYS = 90;
 /** Saved addresses one customer may keep. */
 export const MAX_SAVED_ADDRESSES = 20;
 /** Products a wishlist may hold (the device favourites have no stricter limit). */

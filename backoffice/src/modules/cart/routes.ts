@@ -1,7 +1,9 @@
 /**
  * The basket's calls (commerce.md "Cart", spec §7 cart calls). The token travels in `X-Cart-Token` (or a
  * `cart_token` field); an unknown or expired one is 404 `cart_not_found` everywhere but `POST /cart/items`, which
- * opens a new cart. Bodies are strict: a price sent by the browser is a 400. Every answer is `no-store`.
+ * opens a new cart. With a session the customer's basket is used whatever the token (customer-cart.ts), and
+ * `GET /cart` and `POST /cart/items` give its token back when the call did not carry it. Bodies are strict: a
+ * price sent by the browser is a 400. Every answer is `no-store`.
  */
 import {
   addCartItemsBody,
@@ -9,7 +11,7 @@ import {
   cartTokenBody,
   updateCartLineBody,
 } from '@plasterwick/shop-rules/checkout';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requirePlan } from '../../lib/context.ts';
 import { errorResponses, limitedBy, personal, sameOriginWrites } from '../../lib/http.ts';
@@ -18,6 +20,8 @@ import {
   cartResponse,
   lineParams,
   newCartResponse,
+  sessionCartResponse,
+  type CartAnswerBody,
   shippingQuery,
   shippingResponse,
 } from './schemas.ts';
@@ -32,13 +36,26 @@ import {
   updateLine,
   type CartDeps,
 } from './service.ts';
+import { basketOwner, carriedItsToken } from './customer-cart.ts';
 import { checkedPostcode } from './shipping.ts';
 
 const tags = ['cart'];
 const TOKEN =
   'The cart token goes in the `X-Cart-Token` header (or `cart_token` in the query or body); unknown or expired ' +
-  '→ 404 `cart_not_found` (the storefront then resets its cart). The cart is priced in the plan of the call: lines ' +
-  'not sold in it are removed and named in `notice`.';
+  '→ 404 `cart_not_found` (the storefront then resets its cart). With a customer session (`pw_session` cookie) ' +
+  "the call works on the customer's open basket whatever token it carries, and a customer's basket opens only " +
+  'with its session. The cart is priced in the plan of the call: lines not sold in it are removed and named in ' +
+  '`notice`.';
+const GIVEN_BACK =
+  " With a session, a call that did not carry the customer's basket token gets it back with the cart " +
+  '(`token`, `token_expires_at`): a browser whose storage was cleared finds its basket again.';
+
+/** `{ cart }`, plus the token when a logged-in call did not carry its basket's. */
+async function withTokenGivenBack(request: FastifyRequest, cart: CartAnswerBody) {
+  const token = await request.shop.cartToken;
+  if (!token || (await carriedItsToken(request))) return { cart };
+  return { token, token_expires_at: cart.token_expires_at, cart };
+}
 
 export const cartRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -57,21 +74,26 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
           '`{ items: [{ element_id, element_type: "product", variant_reference?, quantity }] }` (the first pack of ' +
           'the plan when `variant_reference` is left out). Quantities add up per pack, 999 at most. A new basket ' +
           'answers 201 with its token, valid 3 days; an open one 200. A product not in the plan → 400 ' +
-          '`not_available_in_this_saleplan` with `exist_in`. A price field in the body → 400.',
+          '`not_available_in_this_saleplan` with `exist_in`. A price field in the body → 400. With a session and ' +
+          "no open basket, the new basket is the customer's (kept 90 days after its last change)." +
+          GIVEN_BACK,
         querystring: cartQuery,
         body: addCartItemsBody,
-        response: { 200: cartResponse, 201: newCartResponse, ...errorResponses(400, 403, 404, 429) },
+        response: { 200: sessionCartResponse, 201: newCartResponse, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {
       const context = await request.shop.context;
       const plan = requirePlan(context);
-      const result = await addItems(deps(), context, plan, await request.shop.cartToken, request.body.items);
+      const session = await request.shop.session;
+      const owner = session ? basketOwner(app.config.apiKey, session.customer.id) : undefined;
+      const token = await request.shop.cartToken;
+      const result = await addItems(deps(), context, plan, token, request.body.items, owner);
       const cart = cartAnswer(result.view);
       if (result.token) {
         return reply.status(201).send({ token: result.token, token_expires_at: cart.token_expires_at, cart });
       }
-      return reply.status(200).send({ cart });
+      return reply.status(200).send(await withTokenGivenBack(request, cart));
     },
   );
 
@@ -82,14 +104,14 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags,
         summary: 'The basket, priced in the plan of the call',
-        description: TOKEN,
+        description: TOKEN + GIVEN_BACK,
         querystring: cartQuery,
-        response: { 200: cartResponse, ...errorResponses(400, 404) },
+        response: { 200: sessionCartResponse, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
       const view = await getCart(deps(), await request.shop.context, await request.shop.cartToken);
-      return { cart: cartAnswer(view) };
+      return withTokenGivenBack(request, cartAnswer(view));
     },
   );
 

@@ -144,6 +144,12 @@ export const cartSchema = z.object({
 export type CartAnswerBody = z.infer<typeof cartSchema>;
 
 export const cartResponse = z.object({ cart: cartSchema });
+/** `GET /cart` and `POST /cart/items`: with a session, the basket's token when the call did not carry it. */
+export const sessionCartResponse = z.object({
+  token: z.string().optional().describe("The customer's basket token, when the call did not carry it"),
+  token_expires_at: z.string().optional(),
+  cart: cartSchema,
+});
 export const newCartResponse = z.object({
   token: z.string().describe('The cart token: send it as X-Cart-Token; shown only here'),
   token_expires_at: z.string(),

@@ -6,8 +6,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { CART_MAX_LINES } from '@plasterwick/shop-rules/checkout';
+import { CUSTOMER_BASKET_DAYS } from '@plasterwick/shop-rules/accounts';
 import { CART_QUANTITY, CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { cartLines, carts } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
@@ -15,7 +16,9 @@ import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import type { RequestContext, SalesPlan } from '../../lib/context.ts';
 import { ApiError, badRequest, notFound, notInPlan } from '../../lib/errors.ts';
 import { loadPlanCatalogue, productPlanIds, type PlanCatalogue } from '../catalogue/service.ts';
+import { sweepAccountRows } from '../customers/sweep.ts';
 import type { Executor } from '../mail/service.ts';
+import { customerBasket, type BasketOwner } from './customer-cart.ts';
 import {
   discountError,
   discountRefusal,
@@ -456,7 +459,9 @@ const quantityTooLarge = (index: number) =>
 
 /**
  * `POST /cart/items`: adds to the open cart of `token`, or opens a new cart (valid 3 days from now) when the token
- * is missing, unknown or expired. Quantities add up per pack, to 999 at most.
+ * is missing, unknown or expired. Quantities add up per pack, to 999 at most. With an `owner` (a logged-in call
+ * whose customer has no open basket) the new cart is the customer's, its token of the customer's kind; when a call
+ * at the same time opened it first, the items go into that one.
  */
 export async function addItems(
   deps: CartDeps,
@@ -464,6 +469,7 @@ export async function addItems(
   plan: SalesPlan,
   token: string | null,
   items: ItemInput[],
+  owner?: BasketOwner,
 ): Promise<{ token: string | null; view: CartView }> {
   const wanted = await packsOfItems(deps, context.site.id, plan, items);
   const pricing = await pricingFor(deps, plan);
@@ -472,18 +478,27 @@ export async function addItems(
     let cart = token ? await openCart(tx, context.site.id, token, now, true) : undefined;
     let created: string | null = null;
     if (!cart) {
-      created = newToken();
+      const tokenExpiresAt = new Date(now.getTime() + CART_TOKEN_DAYS * DAY_MS);
+      created = owner ? owner.tokenFor(tokenExpiresAt) : newToken();
       [cart] = (await tx
         .insert(carts)
         .values({
           siteId: context.site.id,
           tokenHash: hashToken(created),
-          tokenExpiresAt: new Date(now.getTime() + CART_TOKEN_DAYS * DAY_MS),
+          tokenExpiresAt,
           planId: plan.id,
+          customerId: owner?.customerId ?? null,
           createdAt: now,
           updatedAt: now,
         })
-        .returning()) as [CartRow];
+        .onConflictDoNothing()
+        .returning()) as [CartRow | undefined];
+      if (!cart && owner) {
+        // `cart_customer_open`: the customer's basket was opened by a call at the same time.
+        cart = await customerBasket(tx, owner.customerId, true);
+        created = null;
+      }
+      if (!cart) throw new Error('the new basket was not stored');
     }
     const existing = await tx.select().from(cartLines).where(eq(cartLines.cartId, cart.id));
     const byReference = new Map(existing.map((line) => [line.variantReference, line]));
@@ -505,9 +520,12 @@ export async function addItems(
           .values({ cartId: cart.id, variantReference: item.pack.reference, name, quantity });
     }
     if (!created) {
-      [cart] = (await tx.update(carts).set({ updatedAt: now }).where(eq(carts.id, cart.id)).returning()) as [
-        CartRow,
-      ];
+      const current: CartRow = cart;
+      [cart] = (await tx
+        .update(carts)
+        .set({ updatedAt: now })
+        .where(eq(carts.id, current.id))
+        .returning()) as [CartRow];
     }
     return { token: created, view: await viewCart(tx, deps, cart, pricing) };
   });
@@ -641,15 +659,20 @@ export function shippingOf(
 // ---- expired carts ------------------------------------------------------------------------------------------
 
 /**
- * Deletes carts whose token has expired (their lines go with them), never one with a payment in flight (an order
- * still waiting for its payment keeps its cart). Returns how many.
+ * Deletes guests' carts whose token has expired and customers' open baskets unchanged for
+ * `CUSTOMER_BASKET_DAYS` (their lines go with them), never one with a payment in flight (an order still waiting for
+ * its payment keeps its cart). Returns how many.
  */
 export async function sweepExpiredCarts(db: Database, now: Date): Promise<number> {
+  const unchangedSince = new Date(now.getTime() - CUSTOMER_BASKET_DAYS * DAY_MS);
   const removed = await db
     .delete(carts)
     .where(
       and(
-        lt(carts.tokenExpiresAt, now),
+        or(
+          and(or(isNull(carts.customerId), isNotNull(carts.completedAt)), lt(carts.tokenExpiresAt, now)),
+          and(isNotNull(carts.customerId), isNull(carts.completedAt), lt(carts.updatedAt, unchangedSince)),
+        ),
         sql`not exists (select 1 from orders where orders.cart_id = ${carts.id} and orders.status = 'pending_payment')`,
       ),
     )
@@ -659,10 +682,14 @@ export async function sweepExpiredCarts(db: Database, now: Date): Promise<number
 
 const lastSweep = new WeakMap<Database, number>();
 
-/** `sweepExpiredCarts` at most once an hour per database, called when a cart is created. */
+/**
+ * `sweepExpiredCarts` and the accounts' stale rows (`sweepAccountRows`) at most once an hour per database, called
+ * when a cart is created.
+ */
 async function sweepNowAndThen(deps: CartDeps, everyMs = 60 * 60 * 1000): Promise<void> {
   const now = deps.clock.now().getTime();
   if (now - (lastSweep.get(deps.db) ?? 0) < everyMs) return;
   lastSweep.set(deps.db, now);
   await sweepExpiredCarts(deps.db, deps.clock.now());
+  await sweepAccountRows(deps.db, deps.clock.now());
 }

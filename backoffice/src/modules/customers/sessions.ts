@@ -11,7 +11,7 @@ import {
   SESSION_COOKIE,
   SESSION_DAYS,
 } from '@plasterwick/shop-rules/accounts';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -101,10 +101,6 @@ export async function revokeSessions(
         ? and(eq(customerSessions.customerId, customerId), ne(customerSessions.tokenHash, keepTokenHash))
         : eq(customerSessions.customerId, customerId),
     );
-}
-
-export async function sweepExpiredSessions(db: Executor, now: Date): Promise<void> {
-  await db.delete(customerSessions).where(lt(customerSessions.expiresAt, now));
 }
 
 /** `Secure` on HTTPS: the request's own scheme (the storefront forwards it), or the shop's HTTPS address. */
