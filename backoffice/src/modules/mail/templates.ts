@@ -36,13 +36,13 @@ export interface FormMailDetails {
 type Field = [label: string, value: string];
 
 /** Fields and lists may open with a line that introduces them ("Participants:"). */
-type Block =
+export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'fields'; heading?: string; rows: Field[] }
   | { kind: 'list'; heading?: string; items: string[] }
   | { kind: 'link'; text: string; url: string };
 
-interface Letter {
+export interface Letter {
   subject: string;
   /** "Dear Ms Morgan,"; staff notifications have none. */
   greeting?: string;
@@ -225,7 +225,7 @@ function greeting(data: Record<string, unknown>): string {
 }
 
 /** A storefront page in the visitor's audience: `{siteUrl}/{segment}/{path}`. */
-function pageUrl(siteUrl: string, data: Record<string, unknown>, path: string): string {
+export function pageUrl(siteUrl: string, data: Record<string, unknown>, path: string): string {
   const audience = isAudience(data.audience) ? data.audience : 'pro';
   return `${siteUrl.replace(/\/+$/, '')}/${TARGET_SEGMENTS[audience]}/${path}`;
 }
@@ -479,7 +479,7 @@ function htmlBlock(block: Block): string {
   }
 }
 
-function render(letter: Letter): MailContent {
+export function render(letter: Letter): MailContent {
   // Empty blocks (a form whose optional fields were all left blank) would leave gaps in both renderings.
   const blocks = letter.blocks.filter(
     (block) =>
