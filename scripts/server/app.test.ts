@@ -20,6 +20,8 @@ function writeBuild(buildsDir: string, id: string, homeText: string): void {
   const files: Record<string, string> = {
     'client/index.html': `<!doctype html><title>${homeText}</title><p>${homeText}</p>`,
     'client/diy-filler/index.html': BIG_HTML,
+    'client/professional-filler/account/index.html': '<!doctype html><title>My account</title>',
+    'client/diy-filler/account/profile/index.html': '<!doctype html><title>Profile</title>',
     'client/404.html': '<!doctype html><title>Page not found</title>',
     'client/error-fallback.html':
       '<!doctype html><p>An error occurred.</p><a href="/">Back to the home page</a>',
@@ -75,8 +77,23 @@ beforeAll(async () => {
   for (const file of ['pagefind.en_1.pf_meta', 'filter/en_2.pf_filter', 'wasm.en.pagefind'])
     writeFileSync(path.join(pagefindDir, file), gzipSync('pagefind index '.repeat(200)));
   upstream = createHttpServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ url: req.url, forwardedFor: req.headers['x-forwarded-for'] }));
+    // A login answers with the session cookies, as the back-office does.
+    const cookies = req.url?.startsWith('/api/v1/auth/login')
+      ? {
+          'set-cookie': [
+            'pw_session=s3cret; Path=/; HttpOnly; SameSite=Lax',
+            'pw_auth=1; Path=/; SameSite=Lax',
+          ],
+        }
+      : {};
+    res.writeHead(200, { 'content-type': 'application/json', ...cookies });
+    res.end(
+      JSON.stringify({
+        url: req.url,
+        forwardedFor: req.headers['x-forwarded-for'],
+        cookie: req.headers.cookie,
+      }),
+    );
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
@@ -218,6 +235,48 @@ describe('production server', () => {
   });
 });
 
+describe('the account area guard (spec §6)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await server();
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['/professional-filler/account', '/'],
+    ['/professional-filler/account/', '/'],
+    ['/professional-filler/account/orders', '/'],
+    ['/professional-filler/account/orders/PW-000123', '/'],
+    ['/diy-filler/account/profile', '/diy-filler'],
+    ['/diy-filler/%61ccount/profile', '/diy-filler'],
+    ['/diy-filler//account', '/diy-filler'],
+    ['/professional-filler/account?next=x', '/'],
+  ])('sends %s home to %s without the login cookie, uncached', async (url, home) => {
+    for (const cookie of [undefined, 'pw_auth=0', 'other=1; pw_auth=', 'xpw_auth=1']) {
+      const response = await app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode, `${url} ${cookie}`).toBe(302);
+      expect(response.headers.location).toBe(home);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expectSecurityHeaders(response.headers);
+    }
+  });
+
+  it('serves the account pages with the login cookie, never to a shared cache', async () => {
+    for (const url of ['/professional-filler/account', '/diy-filler/account/profile/']) {
+      const response = await app.inject({ url, headers: { cookie: 'pw_locale=en-GB; pw_auth=1' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  it('leaves the pages around the account area alone', async () => {
+    for (const url of ['/professional-filler/accounting', '/diy-filler/', '/professional-filler/login']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).not.toBe(302);
+    }
+  });
+});
+
 describe('production server options', () => {
   it('answers 401 to addresses outside ALLOWED_IPS', async () => {
     const app = await server({ ALLOWED_IPS: '127.0.0.1, 10.0.0.5' });
@@ -335,6 +394,22 @@ describe('the public /api/v1', () => {
     const refused = await app.inject(multipart(7 * 1024 * 1024));
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toMatchObject({ message: 'Request body is too large (6 MB at most)' });
+  });
+
+  it('passes the session cookie to the back-office and its cookies back to the browser', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['set-cookie']).toEqual([
+      'pw_session=s3cret; Path=/; HttpOnly; SameSite=Lax',
+      'pw_auth=1; Path=/; SameSite=Lax',
+    ]);
+    const me = await app.inject({ url: '/api/v1/me', headers: { cookie: 'pw_session=s3cret; pw_auth=1' } });
+    expect(me.json()).toMatchObject({ url: '/api/v1/me', cookie: 'pw_session=s3cret; pw_auth=1' });
   });
 
   it('does not forward hop-by-hop headers or Expect', async () => {

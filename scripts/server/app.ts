@@ -1,7 +1,8 @@
 /**
  * The production server (Fastify) around Astro's handler in middleware mode. Order matters:
  * 1. onRequest: security headers on the RAW response (so they reach what Astro writes itself), the IP allow-list,
- *    the canonical-host 301, the `_redirects` 301s, the audience-segment 301s, the locale cookie on HTML.
+ *    the canonical-host 301, the `_redirects` 301s, the audience-segment 301s, the account area's guard (302 home
+ *    without the login indicator cookie), the locale cookie on HTML.
  * 2. /api/v1/* forwarded to the back-office.
  * 3. Files of the build's client dir (compressed, cached), then Astro's handler (hijacked) for what no file answers,
  *    with the client's address and host as this server worked them out (TRUST_PROXY), then the built 404 page.
@@ -23,6 +24,7 @@ import { LOCALE_COOKIE, REDIRECT_STATUS } from '../../src/lib/config.ts';
 import { SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
 import type { StorefrontEnv } from '../lib/env.ts';
 import { segmentRedirect } from '../lib/paths.ts';
+import { accountAreaOf, accountGuardRedirect } from './account-guard.ts';
 import { BuildRegistry, type LoadedBuild } from './builds.ts';
 import { apiForward } from './api-forward.ts';
 
@@ -217,6 +219,11 @@ export async function createServer({
     if (fromTable) return redirect(reply, fromTable);
     const fromSegment = segmentRedirect(pathname);
     if (fromSegment) return redirect(reply, `${fromSegment}${search}`);
+    // Spec §6 route guard: the account area without the login indicator goes home (never cached: it depends on
+    // the visitor's cookie).
+    const decoded = safeDecode(pathname);
+    const home = decoded === undefined ? undefined : accountGuardRedirect(decoded, request.headers.cookie);
+    if (home) return reply.code(302).header('location', home).header('cache-control', 'no-store').send();
   });
 
   // Compressed answers only: request bodies are forwarded as they came (the back-office judges them).
@@ -253,7 +260,8 @@ export async function createServer({
         return reply.code(400).type('text/plain; charset=utf-8').send('Malformed URL');
       const file = isRead ? build.staticFile(pathname) : undefined;
       if (file) {
-        reply.header('cache-control', cacheControl(file));
+        // An account page passed the guard on this visitor's cookie: no shared cache may hand it to another.
+        reply.header('cache-control', accountAreaOf(pathname) ? 'private, no-store' : cacheControl(file));
         const page = build.page(file);
         if (!page) {
           // pagefind's index files are gzip already: @fastify/compress would pass them through unchanged yet

@@ -1,9 +1,10 @@
 /**
  * The calls a browser may make through the storefront's `/api/v1`: reads of public catalogue and CMS data, the
- * public forms, the basket and checkout (each opened by its own token: cart, order), and the fake card provider's
- * test page and webhook. Everything else (calls that take the API key, form submissions, previews, the OpenAPI document and
- * docs) answers 404 here and is reachable only on the back-office's own port. docs/security.md lists the same
- * table; a unit test keeps the two equal.
+ * public forms, the basket and checkout (each opened by its own token: cart, order), the customer's account (the
+ * session cookie: auth, me, addresses, my orders, wishlist), and the fake card provider's test page and webhook.
+ * Everything else (calls that take the API key, such as the staff's `/customers`, form submissions, previews, the
+ * OpenAPI document and docs) answers 404 here and is reachable only on the back-office's own port.
+ * docs/security.md lists the same table; a unit test keeps the two equal.
  */
 
 export interface PublicCall {
@@ -56,7 +57,6 @@ export const PUBLIC_API: readonly PublicCall[] = [
   { method: 'POST', path: '/contact', what: 'contact form' },
   { method: 'POST', path: '/construction-starts', what: 'jobsite support form' },
   { method: 'POST', path: '/application', what: 'job application form' },
-  { method: 'POST', path: '/profile', what: 'sign-up profile form' },
   { method: 'POST', path: '/training-registration', what: 'training registration form' },
   { method: 'POST', path: '/cart/items', what: 'add to the basket (opens a basket)' },
   { method: 'GET', path: '/cart', what: 'the basket' },
@@ -70,7 +70,28 @@ export const PUBLIC_API: readonly PublicCall[] = [
   { method: 'GET', path: '/checkout/carriers', what: 'checkout: delivery offers' },
   { method: 'GET', path: '/checkout/payment-methods', what: 'checkout: payment methods' },
   { method: 'POST', path: '/checkout/complete', what: 'place and pay the order' },
-  { method: 'GET', path: '/orders/:number', what: 'one order (guest access token)' },
+  { method: 'GET', path: '/orders/:number', what: 'one order (guest access token or session)' },
+  { method: 'POST', path: '/auth/register', what: 'account: sign up' },
+  { method: 'POST', path: '/auth/login', what: 'account: log in' },
+  { method: 'POST', path: '/auth/logout', what: 'account: log out' },
+  { method: 'POST', path: '/auth/password/forgot', what: 'account: forgotten password' },
+  { method: 'POST', path: '/auth/password/reset', what: 'account: new password from the link' },
+  { method: 'POST', path: '/auth/password/change', what: 'account: change the password' },
+  { method: 'POST', path: '/auth/verify', what: 'account: verify the e-mail' },
+  { method: 'GET', path: '/me', what: 'account: who is logged in' },
+  { method: 'PATCH', path: '/me', what: 'account: profile update' },
+  { method: 'GET', path: '/profile', what: 'account: profile (alias of /me)' },
+  { method: 'PUT', path: '/profile', what: 'account: profile update (alias)' },
+  { method: 'GET', path: '/address', what: 'account: saved addresses' },
+  { method: 'GET', path: '/address/:id', what: 'account: one saved address' },
+  { method: 'POST', path: '/address', what: 'account: add an address' },
+  { method: 'PUT', path: '/address', what: 'account: change an address' },
+  { method: 'DELETE', path: '/address', what: 'account: delete an address' },
+  { method: 'GET', path: '/orders', what: 'account: my orders' },
+  { method: 'POST', path: '/orders/:number/reorder', what: 'account: order again' },
+  { method: 'GET', path: '/wishlist', what: 'account: wishlist' },
+  { method: 'PUT', path: '/wishlist', what: 'account: wishlist replace or merge' },
+  { method: 'POST', path: '/wishlist/send', what: 'account: send the wishlist by e-mail' },
   {
     method: 'GET',
     path: '/payments/fake/authorise/:payment_id',
