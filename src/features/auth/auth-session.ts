@@ -94,6 +94,16 @@ export async function refreshSession(): Promise<boolean> {
   return true;
 }
 
+let refreshing: Promise<boolean> | undefined;
+
+/** `refreshSession` once per page load, shared by the header and the page's own script. */
+export function refreshSessionOnce(): Promise<boolean> {
+  refreshing ??= refreshSession();
+  // A failure (network, back-office restarting) may be retried by the next caller.
+  refreshing.catch(() => (refreshing = undefined));
+  return refreshing;
+}
+
 /** Ends the session, clears what belonged to it and goes to `home`. */
 export async function logOut(home: string): Promise<void> {
   try {
