@@ -72,6 +72,9 @@ export const paths = {
   /** The account area (guarded: no login cookie → home); the overview and its pages. */
   account: (audience: Audience) => join(audience, 'account'),
   accountOrders: (audience: Audience) => join(audience, 'account', 'orders'),
+  /** One order of the account (rendered on demand: order numbers are not known at build time). */
+  accountOrder: (audience: Audience, number: string) =>
+    join(audience, 'account', 'orders', encodeURIComponent(number)),
   accountAddresses: (audience: Audience) => join(audience, 'account', 'addresses'),
   accountWishlist: (audience: Audience) => join(audience, 'account', 'wishlist'),
   accountProfile: (audience: Audience) => join(audience, 'account', 'profile'),
