@@ -7,11 +7,12 @@
 import { BackofficeError } from '../../lib/api/client.ts';
 import { getOrder, type Order, type OrderAddress } from '../../lib/api/orders.ts';
 import { formatPrice } from '../../lib/format.ts';
+import { formatDate } from '../content/format.ts';
 import { resetCart } from '../cart/cart.store.ts';
 import { islandApi } from '../site/island-api.ts';
 import { syncPlanWithPath } from '../site/settings.store.ts';
 import { h } from './checkout-session.ts';
-import { lineRows, place, totalRows } from './order-summary.ts';
+import { definitionRows, lineRows, paymentRows, place, statusText, totalRows } from './order-summary.ts';
 import { checkoutList, checkoutText } from './checkout-text.ts';
 import { orderNumberFrom } from './order.ts';
 import { $order, orderAccessToken, resetOrder } from './order.store.ts';
@@ -33,15 +34,6 @@ function addressLines(address: OrderAddress): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
-function statusText(status: string): string {
-  const key = `confirmation.statuses.${status}` as const;
-  try {
-    return checkoutText(key as Parameters<typeof checkoutText>[0]);
-  } catch {
-    return status;
-  }
-}
-
 function render(root: HTMLElement, order: Order): void {
   $<HTMLElement>(root, '[data-order-number]')!.textContent = checkoutText('confirmation.number', {
     number: order.number,
@@ -55,7 +47,15 @@ function render(root: HTMLElement, order: Order): void {
       ? checkoutText('confirmation.pending')
       : order.status === 'payment_failed'
         ? checkoutText('confirmation.failed')
-        : `${checkoutText('confirmation.status')}: ${statusText(order.status)}`;
+        : order.status === 'on_account' && order.paymentDueAt
+          ? checkoutText('confirmation.on_account_state', {
+              total: formatPrice(order.total.inc),
+              date: formatDate(order.paymentDueAt) ?? '',
+            })
+          : `${checkoutText('confirmation.status')}: ${statusText(order.status)}`;
+  $<HTMLElement>(root, '[data-order-payment]')!.replaceChildren(
+    ...definitionRows(paymentRows(order, formatDate)),
+  );
   $<HTMLElement>(root, '[data-order-lines]')!.replaceChildren(...lineRows(order.lines));
   const rows = totalRows(order, order.total.inc);
   rows.push([
@@ -65,12 +65,7 @@ function render(root: HTMLElement, order: Order): void {
       ex: formatPrice(order.total.ex),
     }),
   ]);
-  $<HTMLElement>(root, '[data-order-totals]')!.replaceChildren(
-    ...rows.flatMap(([term, value, className]) => [
-      h('dt', { class: className }, term),
-      h('dd', { class: className }, value),
-    ]),
-  );
+  $<HTMLElement>(root, '[data-order-totals]')!.replaceChildren(...definitionRows(rows));
   const places: HTMLElement[] = [];
   const delivery = order.delivery;
   if (delivery?.method === 'delivery') {

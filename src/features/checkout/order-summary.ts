@@ -26,6 +26,15 @@ interface Summary {
 /** A term, its value and an optional class (`grand` for the amount to pay). */
 export type TotalRow = [string, string, string?];
 
+/** An order's status in words ("Awaiting payment", "On account"); an unknown one as it is. */
+export function statusText(status: string): string {
+  try {
+    return checkoutText(`confirmation.statuses.${status}` as Parameters<typeof checkoutText>[0]);
+  } catch {
+    return status;
+  }
+}
+
 /** The table rows of the lines: name and pack, quantity, line total (or "free"). */
 export function lineRows(lines: readonly SummaryLine[]): HTMLElement[] {
   return lines.map((line) =>
@@ -63,6 +72,45 @@ export function totalRows(summary: Summary, grandTotalInc: number): TotalRow[] {
   ]);
   rows.push([checkoutText('payment.grand_total'), formatPrice(grandTotalInc), 'grand']);
   return rows;
+}
+
+interface PaymentSummary {
+  paymentMethod?: string;
+  paymentStatus?: string;
+  poNumber?: string;
+  paymentDueAt?: string;
+}
+
+/**
+ * How an order is paid, as term and value: the method, and for an order on account its PO number and the date
+ * the invoice falls due (the confirmation and the account's order page say the same).
+ */
+export function paymentRows(
+  order: PaymentSummary,
+  formatDate: (iso: string) => string | undefined,
+): TotalRow[] {
+  const rows: TotalRow[] = [];
+  if (order.paymentMethod)
+    rows.push([
+      checkoutText('confirmation.payment_method'),
+      order.paymentMethod === 'on_account'
+        ? checkoutText('confirmation.on_account')
+        : order.paymentMethod === 'card'
+          ? checkoutText('payment.card')
+          : order.paymentMethod,
+    ]);
+  if (order.poNumber) rows.push([checkoutText('confirmation.po_number'), order.poNumber]);
+  const due = order.paymentDueAt && formatDate(order.paymentDueAt);
+  if (due) rows.push([checkoutText('confirmation.due'), due]);
+  return rows;
+}
+
+/** Term/value rows as the children of a `<dl>`. */
+export function definitionRows(rows: readonly TotalRow[]): HTMLElement[] {
+  return rows.flatMap(([term, value, className]) => [
+    h('dt', { class: className }, term),
+    h('dd', { class: className }, value),
+  ]);
 }
 
 /** A titled address block: the delivery address or the collection point. */

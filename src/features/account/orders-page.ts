@@ -1,0 +1,103 @@
+/**
+ * `/{target}/account/orders` in the browser: the account's orders a page at a time (`?page=`), newest first:
+ * number (a link to its page), date, status, total inc VAT, and "Order again" on each row; the empty state when
+ * there is none.
+ */
+import { listMyOrders, type OrderSummary } from '../../lib/api/account.ts';
+import { formatPrice } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
+import { h } from '../checkout/checkout-session.ts';
+import { statusText } from '../checkout/order-summary.ts';
+import { formatDate } from '../content/format.ts';
+import { islandApi } from '../site/island-api.ts';
+import { ORDERS_PER_PAGE, pageCount, pageFrom } from './account-format.ts';
+import { $, audienceOf, isUnauthorized, preparePage, setStatus, toLogin } from './account-session.ts';
+import { accountText } from './account-text.ts';
+import { orderAgain } from './reorder-action.ts';
+
+function row(root: HTMLElement, order: OrderSummary): HTMLElement {
+  const audience = audienceOf(root);
+  return h(
+    'tr',
+    {},
+    h('th', { scope: 'row' }, h('a', { href: paths.accountOrder(audience, order.number) }, order.number)),
+    h('td', {}, formatDate(order.placedAt) ?? ''),
+    h('td', {}, statusText(order.status)),
+    h('td', { class: 'num' }, formatPrice(order.total)),
+    h(
+      'td',
+      {},
+      h(
+        'div',
+        { class: 'account-actions' },
+        h(
+          'a',
+          {
+            href: paths.accountOrder(audience, order.number),
+            'aria-label': accountText('orders.view_named', { number: order.number }),
+          },
+          accountText('orders.view'),
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'button button--ghost',
+            'data-reorder': order.number,
+            'aria-label': accountText('reorder.button_named', { number: order.number }),
+          },
+          accountText('reorder.button'),
+        ),
+      ),
+    ),
+  );
+}
+
+function pager(root: HTMLElement, page: number, pages: number): void {
+  const nav = $<HTMLElement>(root, '[data-orders-pager]')!;
+  nav.hidden = pages <= 1;
+  const link = (selector: string, target: number, shown: boolean) => {
+    const anchor = $<HTMLAnchorElement>(nav, selector)!;
+    anchor.hidden = !shown;
+    anchor.href = `${window.location.pathname}?page=${target}`;
+  };
+  link('[data-page-previous]', page - 1, page > 1);
+  link('[data-page-next]', page + 1, page < pages);
+  $<HTMLElement>(nav, '[data-page-of]')!.textContent = accountText('orders.page_of', { page, pages });
+}
+
+const started = new WeakSet<HTMLElement>();
+
+export async function start(root: HTMLElement): Promise<void> {
+  if (started.has(root)) return;
+  started.add(root);
+  preparePage();
+  const page = pageFrom(window.location.search);
+  let answer;
+  try {
+    answer = await listMyOrders(islandApi(), page, ORDERS_PER_PAGE);
+  } catch (error) {
+    if (isUnauthorized(error)) return toLogin(root);
+    console.error('The orders could not be loaded', error);
+    setStatus(root, accountText('retry'));
+    return;
+  }
+  setStatus(root, '');
+  if (answer.total === 0) {
+    $<HTMLElement>(root, '[data-orders-empty]')!.hidden = false;
+    return;
+  }
+  $<HTMLElement>(root, '[data-orders-count]')!.textContent = accountText('orders.count', {
+    count: answer.total,
+  });
+  $<HTMLElement>(root, '[data-orders-rows]')!.replaceChildren(
+    ...answer.items.map((order) => row(root, order)),
+  );
+  pager(root, page, pageCount(answer.total, answer.perPage || ORDERS_PER_PAGE));
+  $<HTMLElement>(root, '[data-orders]')!.hidden = false;
+  const notice = $<HTMLElement>(root, '[data-reorder-notice]')!;
+  root.addEventListener('click', (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-reorder]');
+    if (button) void orderAgain(root, button, notice);
+  });
+}
