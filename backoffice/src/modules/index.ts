@@ -1,5 +1,6 @@
 /** Every API module, registered under /api/v1 by the app factory. Each module is a Fastify plugin. */
 import type { FastifyPluginAsync } from 'fastify';
+import { addressRoutes } from './addresses/routes.ts';
 import { botCheckRoutes } from './bot-check/routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
@@ -14,8 +15,10 @@ import { redirectRoutes } from './redirect/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { storeLocatorRoutes } from './store-locator/routes.ts';
+import { tradeRoutes } from './trade/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
 import { urlRoutes } from './url/routes.ts';
+import { wishlistRoutes } from './wishlist/routes.ts';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
@@ -33,5 +36,8 @@ export const apiModules: FastifyPluginAsync[] = [
   cartRoutes,
   checkoutRoutes,
   orderRoutes,
+  addressRoutes,
+  wishlistRoutes,
+  tradeRoutes,
   paymentRoutes,
 ];

@@ -1,0 +1,171 @@
+/**
+ * The wishlist (commerce.md "Accounts"): the account's copy of the device favourites. Only ids of products of the
+ * site's catalogue are kept (unknown ids are dropped, not refused: the device may remember a product that has
+ * since left the catalogue), and reading it leaves out products removed later. `merge` is the union the device
+ * sends at login; `replace` sets the list. Sending it by e-mail is limited to AUTH_LIMITS.wishlistSendPerCustomer,
+ * counted in `auth_attempt` under the customer row's lock, in the transaction that queues the message.
+ */
+import { AUTH_LIMITS, type WishlistSendBody } from '@plasterwick/shop-rules/accounts';
+import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import type { MailConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { authAttempts, customers, products, wishlistItems } from '../../db/schema.ts';
+import type { ReadCache } from '../../lib/cache.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { loadPlanCatalogue } from '../catalogue/service.ts';
+import type { CustomerRow } from '../customers/sessions.ts';
+import { enqueueMail, senderDomain } from '../mail/service.ts';
+import { wishlistMail, type WishlistMailProduct } from './mails.ts';
+
+/** What `auth_attempt` counts the wishlist e-mails under (the subject is the customer id). */
+export const WISHLIST_SEND_SCOPE = 'wishlist_send';
+
+const MINUTE_MS = 60_000;
+
+/** `GET /wishlist`: the ids still in the site's catalogue, the oldest addition first. */
+export async function wishlistOf(db: Database, siteId: number, customerId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: wishlistItems.productId })
+    .from(wishlistItems)
+    .innerJoin(products, and(eq(products.id, wishlistItems.productId), eq(products.siteId, siteId)))
+    .where(eq(wishlistItems.customerId, customerId))
+    .orderBy(asc(wishlistItems.addedAt), asc(wishlistItems.productId));
+  return rows.map((row) => row.id);
+}
+
+/** `PUT /wishlist`: `replace` sets the list, `merge` adds to it; ids of no product of the site are dropped. */
+export async function putWishlist(
+  db: Database,
+  siteId: number,
+  customerId: number,
+  productIds: number[],
+  mode: 'replace' | 'merge',
+  now: Date,
+): Promise<number[]> {
+  const wanted = [...new Set(productIds)];
+  const known = wanted.length
+    ? new Set(
+        (
+          await db
+            .select({ id: products.id })
+            .from(products)
+            .where(and(eq(products.siteId, siteId), inArray(products.id, wanted)))
+        ).map((row) => row.id),
+      )
+    : new Set<number>();
+  const kept = wanted.filter((id) => known.has(id));
+  await db.transaction(async (tx) => {
+    if (mode === 'replace') await tx.delete(wishlistItems).where(eq(wishlistItems.customerId, customerId));
+    if (kept.length) {
+      await tx
+        .insert(wishlistItems)
+        .values(kept.map((productId) => ({ customerId, productId, addedAt: now })))
+        .onConflictDoNothing();
+    }
+  });
+  return wishlistOf(db, siteId, customerId);
+}
+
+/** Each product with its packs and the audience whose page shows it: the customer's plan first. */
+async function mailProducts(
+  db: Database,
+  cache: ReadCache,
+  context: RequestContext,
+  audience: CustomerRow['audience'],
+  ids: number[],
+): Promise<WishlistMailProduct[]> {
+  const plans = [...context.plans].sort(
+    (a, b) => Number(b.target === audience) - Number(a.target === audience),
+  );
+  const catalogues = await Promise.all(plans.map((plan) => loadPlanCatalogue(db, cache, plan)));
+  return ids.flatMap((id) => {
+    for (const catalogue of catalogues) {
+      const product = catalogue.byId.get(id);
+      if (product) {
+        return [
+          {
+            name: product.summary.name,
+            slug: product.summary.slug,
+            audience: catalogue.plan.target,
+            packs: product.summary.variants.map((variant) => variant.label),
+          },
+        ];
+      }
+    }
+    // In the catalogue but sold in no plan right now: nothing to link to.
+    return [];
+  });
+}
+
+export interface WishlistSendDeps {
+  db: Database;
+  cache: ReadCache;
+  mail: MailConfig;
+  now: Date;
+}
+
+/**
+ * `POST /wishlist/send` (after the bot check): the fixed template to the customer's address or `to`, queued in
+ * the transaction that counts it. 400 `wishlist_empty` with nothing to send, 429 beyond the limit.
+ */
+export async function sendWishlist(
+  deps: WishlistSendDeps,
+  context: RequestContext,
+  customer: CustomerRow,
+  body: WishlistSendBody,
+): Promise<string> {
+  const items = await mailProducts(
+    deps.db,
+    deps.cache,
+    context,
+    customer.audience,
+    await wishlistOf(deps.db, context.site.id, customer.id),
+  );
+  if (items.length === 0) {
+    throw new ApiError(400, 'wishlist_empty', 'Your wishlist is empty: add products to it first');
+  }
+  const to = body.to?.toLowerCase() ?? customer.email;
+  const toSelf = to === customer.email;
+  const content = wishlistMail(
+    {
+      sender: { name: `${customer.firstName} ${customer.lastName}`, email: customer.email },
+      toSelf,
+      note: body.message,
+      products: items,
+    },
+    deps.mail.siteUrl,
+  );
+  const limit = AUTH_LIMITS.wishlistSendPerCustomer;
+  const subject = String(customer.id);
+  await deps.db.transaction(async (tx) => {
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(authAttempts)
+      .where(
+        and(
+          eq(authAttempts.scope, WISHLIST_SEND_SCOPE),
+          eq(authAttempts.subject, subject),
+          gt(authAttempts.at, new Date(deps.now.getTime() - limit.windowMinutes * MINUTE_MS)),
+        ),
+      );
+    if ((sent?.n ?? 0) >= limit.max) {
+      throw new ApiError(
+        429,
+        'too_many_attempts',
+        `You can send your wishlist ${limit.max} times an hour: please try again later`,
+        { headers: { 'retry-after': String(limit.windowMinutes * 60) } },
+      );
+    }
+    await tx.insert(authAttempts).values({ scope: WISHLIST_SEND_SCOPE, subject, at: deps.now });
+    await enqueueMail(tx, {
+      kind: 'wishlist.send',
+      to,
+      ...(toSelf ? {} : { replyTo: customer.email }),
+      ...content,
+      messageIdDomain: senderDomain(deps.mail.from),
+    });
+  });
+  return to;
+}
