@@ -10,6 +10,7 @@ import {
   deliveryFieldName,
   entriesFromOrder,
   entriesOf,
+  matchingSavedAddress,
   orderFromDelivery,
 } from './checkout-form.ts';
 
@@ -72,8 +73,52 @@ describe('checkDelivery', () => {
       },
       carrier_code: 'standard',
       phone: '0161 496 0000',
+      save_address: false,
     });
-    expect(result.billing).toEqual({ same_as_delivery: true });
+    expect(result.billing).toEqual({ same_as_delivery: true, save_address: false });
+  });
+
+  it('sends a saved address as its id, and asks to save a typed one (accounts)', () => {
+    const saved = checkDelivery({
+      ...person,
+      method: 'delivery',
+      delivery_address_id: '12',
+      address: 'ignored: a saved address was chosen',
+      carrier_code: 'standard',
+      billing_address_id: '13',
+    });
+    expect(saved.errors).toEqual({});
+    expect(saved.delivery).toMatchObject({ method: 'delivery', address_id: 12 });
+    expect(saved.delivery).not.toHaveProperty('address');
+    expect(saved.billing).toMatchObject({ same_as_delivery: false, address_id: 13 });
+    const typed = checkDelivery({
+      ...home,
+      delivery_address_id: 'new',
+      save_address: 'on',
+      billing_same: undefined,
+      billing_address_id: 'new',
+      billing_first_name: 'Jo',
+      billing_last_name: 'Bloggs',
+      billing_address: '2 Rue de Rivoli',
+      billing_town: 'Paris',
+      billing_postcode: '75001',
+      billing_country: 'fr',
+      billing_save_address: 'on',
+    });
+    expect(typed.errors).toEqual({});
+    expect(typed.delivery).toMatchObject({ address: { postcode: 'ls1 4ap' }, save_address: true });
+    expect(typed.billing).toMatchObject({ address: { country: 'fr' }, save_address: true });
+  });
+
+  it('finds the saved address the checkout already has', () => {
+    const saved = [
+      { id: 1, firstName: 'Jo', lastName: 'Bloggs', address: '1 High Street', postcode: 'LS1 4AP' },
+      { id: 2, firstName: 'Al', lastName: 'Trade', address: '1 Park Row', postcode: 'LS1 5HD' },
+    ];
+    const chosen = { firstName: 'Al', lastName: 'Trade', address: '1 park row', postcode: 'ls15hd' };
+    expect(matchingSavedAddress(saved, chosen)?.id).toBe(2);
+    expect(matchingSavedAddress(saved, { ...chosen, address: '2 Park Row' })).toBeUndefined();
+    expect(matchingSavedAddress(saved, null)).toBeUndefined();
   });
 
   it('collects from a stockist with a billing address in one of the 11 countries', () => {
@@ -168,6 +213,23 @@ describe('checkPayment', () => {
       expected_total: 4599,
       email: 'jo@example.co.uk',
     });
+  });
+});
+
+describe('checkPayment on account', () => {
+  it('asks for the PO number only when the account requires one, and sends it', () => {
+    const entries = { accept_terms: 'on', payment_method: 'on_account' };
+    expect(checkPayment(entries, 1000, 'a@b.co', true).errors).toEqual({
+      po_number: CHECKOUT_MESSAGES.poNumber,
+    });
+    expect(checkPayment(entries, 1000, 'a@b.co', false).body).not.toHaveProperty('po_number');
+    expect(checkPayment({ ...entries, po_number: ' PO-881 ' }, 1000, 'a@b.co', true).body).toMatchObject({
+      payment_method: 'on_account',
+      po_number: 'PO-881',
+    });
+    // A PO typed before switching to the card is not sent with it.
+    const card = { accept_terms: 'on', payment_method: 'card', card_token: 'tok_ok', po_number: 'PO-1' };
+    expect(checkPayment(card, 1000, 'a@b.co', true).body).not.toHaveProperty('po_number');
   });
 });
 

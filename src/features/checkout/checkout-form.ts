@@ -40,6 +40,19 @@ type AddressField = (typeof ADDRESS_FIELDS)[number];
 export const DELIVERY_ADDRESS_GROUP = 'delivery_address';
 export const BILLING_ADDRESS_GROUP = 'billing_address';
 
+/**
+ * With an account, the saved addresses are radio choices beside "a new address" (`new`): these name the chosen
+ * one (`delivery_address_id`, `billing_address_id`); a ticked `save_address` / `billing_save_address` adds the
+ * typed address to the account (contract: `address_id`, `save_address: true`).
+ */
+export const NEW_ADDRESS = 'new';
+
+/** The saved address chosen for `group` (`delivery` or `billing`), or undefined for a typed one. */
+export function savedAddressId(entries: Entries, group: 'delivery' | 'billing'): number | undefined {
+  const id = Number(entries[`${group}_address_id`]);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
 /** Entries of a `FormData` as plain strings (files are not part of the checkout). */
 export function entriesOf(data: Iterable<[string, FormDataEntryValue]>): Record<string, string> {
   const entries: Record<string, string> = {};
@@ -97,11 +110,15 @@ export function deliveryDraft(entries: Entries): Record<string, unknown> {
     };
   }
   if (method === 'delivery') {
+    const carrier_code = optionalText(entries, 'carrier_code');
+    const addressId = savedAddressId(entries, 'delivery');
+    if (addressId !== undefined) return { method, address_id: addressId, carrier_code, phone };
     const given = STREET_FIELDS.some((name) => text(entries, name) !== '');
     return {
       method,
       ...(given && { address: addressFrom(entries, '', 'uk') }),
-      carrier_code: optionalText(entries, 'carrier_code'),
+      ...(entries.save_address === 'on' && { save_address: true }),
+      carrier_code,
       phone,
     };
   }
@@ -110,9 +127,12 @@ export function deliveryDraft(entries: Entries): Record<string, unknown> {
 
 export function billingDraft(entries: Entries): Record<string, unknown> {
   if (billingSameAsDelivery(entries)) return { same_as_delivery: true };
+  const addressId = savedAddressId(entries, 'billing');
+  if (addressId !== undefined) return { same_as_delivery: false, address_id: addressId };
   return {
     same_as_delivery: false,
     address: addressFrom(entries, 'billing_', optionalText(entries, 'billing_country')),
+    ...(entries.billing_save_address === 'on' && { save_address: true }),
   };
 }
 
@@ -124,7 +144,8 @@ export function deliveryFieldName(path: string): string {
 
 /** `address.postcode` → `billing_postcode`; the whole `address` or `same_as_delivery` → its fieldset. */
 export function billingFieldName(path: string): string {
-  if (path === 'address' || path === 'same_as_delivery') return BILLING_ADDRESS_GROUP;
+  if (path === 'address' || path === 'address_id' || path === 'same_as_delivery')
+    return BILLING_ADDRESS_GROUP;
   return path.startsWith('address.') ? `billing_${path.slice('address.'.length)}` : path;
 }
 
@@ -179,7 +200,7 @@ export function checkDelivery(
   if (!method) errors.method = CHECKOUT_MESSAGES.deliveryMethod;
   if (!delivery.success) {
     const issues = delivery.error.issues.filter((issue) => issue.path.length > 0 || method);
-    if (method === 'delivery' && !draft.address)
+    if (method === 'delivery' && !draft.address && draft.address_id === undefined)
       errors[DELIVERY_ADDRESS_GROUP] = CHECKOUT_MESSAGES.deliveryAddress;
     if (method === 'delivery' && !draft.carrier_code) errors.carrier_code = CHECKOUT_MESSAGES.deliveryMethod;
     if (method === 'collect' && draft.stockist_id === undefined)
@@ -214,17 +235,28 @@ export interface PaymentCheck {
   body?: CheckoutCompleteBody;
 }
 
-/** Checks the payment form (sales conditions, payment method, card) and builds the completion body. */
-export function checkPayment(entries: Entries, expectedTotal: number, email: string): PaymentCheck {
+/**
+ * Checks the payment form (sales conditions, payment method, card; on account, the PO number when the account
+ * requires one) and builds the completion body.
+ */
+export function checkPayment(
+  entries: Entries,
+  expectedTotal: number,
+  email: string,
+  poRequired = false,
+): PaymentCheck {
   const errors: FieldErrors = {};
   if (entries.accept_terms !== 'on') errors.accept_terms = CHECKOUT_MESSAGES.acceptSalesConditions;
   const method = text(entries, 'payment_method');
   if (!method) errors.payment_method = CHECKOUT_MESSAGES.paymentMethod;
   const cardToken = optionalText(entries, 'card_token');
   if (method === 'card' && !cardToken) errors.card_token = CHECKOUT_MESSAGES.cardToken;
+  const poNumber = method === 'on_account' ? optionalText(entries, 'po_number') : undefined;
+  if (method === 'on_account' && poRequired && !poNumber) errors.po_number = CHECKOUT_MESSAGES.poNumber;
   const parsed = checkoutCompleteBody.safeParse({
     payment_method: method || undefined,
     ...(method === 'card' && { card_token: cardToken }),
+    ...(poNumber && { po_number: poNumber }),
     accept_terms: entries.accept_terms === 'on',
     expected_total: expectedTotal,
     email,
@@ -279,6 +311,22 @@ function toOrderAddress(address: {
     postcode: address.postcode,
     country: address.country,
   };
+}
+
+/** The fields that tell two addresses apart: the same person at the same street and postcode. */
+function addressKey(address: { firstName: string; lastName: string; address: string; postcode: string }) {
+  return [address.firstName, address.lastName, address.address, address.postcode.replace(/\s+/g, '')]
+    .map((part) => part.trim().toLowerCase())
+    .join('|');
+}
+
+/** The saved address the checkout already has (its delivery or billing), so the form shows it chosen again. */
+export function matchingSavedAddress<
+  T extends { firstName: string; lastName: string; address: string; postcode: string },
+>(saved: readonly T[], address: Parameters<typeof addressKey>[0] | null | undefined): T | undefined {
+  if (!address) return undefined;
+  const key = addressKey(address);
+  return saved.find((candidate) => addressKey(candidate) === key);
 }
 
 /** The entries a remembered order state fills the delivery form with (a return from the payment step). */

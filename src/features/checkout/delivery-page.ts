@@ -18,6 +18,15 @@ import { formatPrice } from '../../lib/format.ts';
 import { applyServerCart } from '../cart/cart.store.ts';
 import { islandApi } from '../site/island-api.ts';
 import { SEARCH_RADIUS_KM, formatAddress, formatDistance, readSearchText } from '../stockists/stockists.ts';
+import {
+  chooseAddresses,
+  loadAccount,
+  prefill,
+  renderAccount,
+  showAddressChoice,
+  toOrderAddress,
+  type Account,
+} from './checkout-account.ts';
 import { clearCheckoutError, showCheckoutErrors } from './checkout-errors.ts';
 import {
   billingFieldName,
@@ -27,6 +36,7 @@ import {
   entriesOf,
   methodOf,
   orderFromDelivery,
+  savedAddressId,
   type FieldErrors,
 } from './checkout-form.ts';
 import {
@@ -50,6 +60,8 @@ interface Page {
   stockists: Map<number, Relay>;
   carriersFor: string | undefined;
   carriersRequest: number;
+  /** The logged-in customer and their saved addresses; undefined for a guest. */
+  account: Account | undefined;
 }
 
 const $ = <T extends Element>(root: ParentNode, selector: string) => root.querySelector<T>(selector);
@@ -124,6 +136,12 @@ function fill(page: Page, view: CheckoutView): void {
   } else if (order.relay) page.stockists.set(order.relay.id, order.relay);
   for (const [name, value] of Object.entries(entries))
     if (name !== 'carrier_code') setValue(page.form, name, value);
+  if (page.account) {
+    renderAccount(page.form, page.account);
+    chooseAddresses(page.form, page.account, view);
+    if (page.account.me) prefill(page.form, page.account.me);
+    showAddressChoice(page.form);
+  }
   const stockistId = Number(entries.stockist_id);
   if (page.stockists.has(stockistId)) renderStockists(page, [...page.stockists.values()], stockistId);
   showMethod(page);
@@ -185,13 +203,20 @@ function renderCarriers(page: Page, carriers: Carrier[], chosen: string | undefi
   );
 }
 
-function postcodeOf(form: HTMLFormElement): string | undefined {
-  const value = normalisePostcode(entriesOf(new FormData(form)).postcode ?? '');
+/** The chosen saved address of `group`, if one is chosen. */
+function savedAddress(page: Page, group: 'delivery' | 'billing') {
+  const id = savedAddressId(entriesOf(new FormData(page.form)), group);
+  return id === undefined ? undefined : page.account?.addresses.find((address) => address.id === id);
+}
+
+function postcodeOf(page: Page): string | undefined {
+  const typed = entriesOf(new FormData(page.form)).postcode ?? '';
+  const value = normalisePostcode(savedAddress(page, 'delivery')?.postcode ?? typed);
   return precisionOf(value) === 'full' ? formatPostcode(value) : undefined;
 }
 
 async function loadCarriers(page: Page, chosen?: string): Promise<void> {
-  const postcode = postcodeOf(page.form);
+  const postcode = postcodeOf(page);
   if (page.carriersFor === (postcode ?? '') && !chosen) return;
   page.carriersFor = postcode ?? '';
   const request = ++page.carriersRequest;
@@ -331,12 +356,18 @@ async function submit(page: Page): Promise<void> {
       checked.delivery.method === 'collect'
         ? (page.stockists.get(checked.delivery.stockist_id) ?? null)
         : null;
-    updateOrder(
-      orderFromDelivery(
-        { email: checked.email, delivery: checked.delivery, billing: checked.billing },
-        relay,
-      ),
+    const order = orderFromDelivery(
+      { email: checked.email, delivery: checked.delivery, billing: checked.billing },
+      relay,
     );
+    // A saved address travels as its id: the order state keeps the address itself, as for a typed one.
+    const savedDelivery = savedAddress(page, 'delivery');
+    const savedBilling = savedAddress(page, 'billing');
+    if (checked.delivery.method === 'delivery' && savedDelivery)
+      order.shippingAddress = toOrderAddress(savedDelivery);
+    if (!checked.billing.same_as_delivery && savedBilling)
+      order.billingAddress = toOrderAddress(savedBilling);
+    updateOrder(order);
     window.location.assign(page.root.dataset.next ?? '/');
   } catch (error) {
     setBusy(form, undefined);
@@ -363,6 +394,14 @@ function bind(page: Page): void {
       if (target.name === 'method' && target.value === 'delivery') void loadCarriers(page);
     }
     if (target.name === 'postcode') void loadCarriers(page);
+    if (target.name === 'delivery_address_id' || target.name === 'billing_address_id') {
+      showAddressChoice(form);
+      clearCheckoutError(
+        form,
+        target.name === 'delivery_address_id' ? 'delivery_address' : 'billing_address',
+      );
+      if (target.name === 'delivery_address_id') void loadCarriers(page);
+    }
     if (target.name === 'carrier_code') clearCheckoutError(form, 'carrier_code');
     if (target.name === 'stockist_id') clearCheckoutError(form, 'stockist_id');
   });
@@ -407,6 +446,7 @@ export async function start(root: HTMLElement): Promise<void> {
     stockists: new Map(),
     carriersFor: undefined,
     carriersRequest: 0,
+    account: await loadAccount(),
   };
   bind(page);
   fill(page, session.cart.view);

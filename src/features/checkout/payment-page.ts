@@ -37,6 +37,8 @@ interface Page {
   form: HTMLFormElement;
   token: string;
   view: CheckoutView;
+  /** The trade account's terms when `on_account` is offered. */
+  account: PaymentMethod['account'];
 }
 
 const $ = <T extends Element>(root: ParentNode, selector: string) => root.querySelector<T>(selector);
@@ -119,7 +121,20 @@ function renderMethods(page: Page, methods: PaymentMethod[]): void {
         'label',
         { class: 'choice' },
         h('input', { type: 'radio', name: 'payment_method', value: method.code, 'data-field-control': true }),
-        h('span', {}, h('strong', {}, method.code === 'card' ? checkoutText('payment.card') : method.label)),
+        h(
+          'span',
+          {},
+          h('strong', {}, method.code === 'card' ? checkoutText('payment.card') : method.label),
+          method.account &&
+            h(
+              'small',
+              {},
+              checkoutText('payment.on_account_terms', {
+                days: method.account.termsDays,
+                credit: formatPrice(method.account.creditAvailable),
+              }),
+            ),
+        ),
       ),
     ),
   );
@@ -140,6 +155,14 @@ function renderMethods(page: Page, methods: PaymentMethod[]): void {
     ),
   );
   form.dataset.testMode = String(testMode);
+  page.account = methods.find((method) => method.account)?.account;
+  const po = $<HTMLInputElement>(form, '[name="po_number"]');
+  const poHint = $<HTMLElement>(form, '#field-po_number-hint');
+  if (po) po.required = Boolean(page.account?.poRequired);
+  if (poHint)
+    poHint.textContent = checkoutText(
+      page.account?.poRequired ? 'payment.po_required' : 'payment.po_optional',
+    );
   showCard(page);
 }
 
@@ -151,6 +174,8 @@ function showCard(page: Page): void {
   if (card) card.hidden = !(byCard && testMode);
   const real = $<HTMLElement>(form, '[data-card-real]');
   if (real) real.hidden = !(byCard && !testMode);
+  const po = $<HTMLElement>(form, '[data-po]');
+  if (po) po.hidden = entriesOf(new FormData(form)).payment_method !== 'on_account';
 }
 
 // ---- paying -------------------------------------------------------------------------------------------------
@@ -175,7 +200,12 @@ async function pay(page: Page): Promise<void> {
     window.location.replace(page.root.dataset.delivery ?? '/');
     return;
   }
-  const checked = checkPayment(entriesOf(new FormData(form)), page.view.grandTotal.inc, order.email);
+  const checked = checkPayment(
+    entriesOf(new FormData(form)),
+    page.view.grandTotal.inc,
+    order.email,
+    page.account?.poRequired,
+  );
   showFormMessage(form, undefined);
   if (!checked.body) {
     const rest = showCheckoutErrors(form, checked.errors);
@@ -252,7 +282,7 @@ export async function start(root: HTMLElement): Promise<void> {
     window.location.replace(root.dataset.delivery ?? '/');
     return;
   }
-  const page: Page = { root, form, token: session.token, view };
+  const page: Page = { root, form, token: session.token, view, account: undefined };
   renderReview(page);
   form.addEventListener('change', (event) => {
     const target = event.target as HTMLInputElement;
@@ -261,6 +291,7 @@ export async function start(root: HTMLElement): Promise<void> {
       showCard(page);
     }
     if (target.name === 'accept_terms' && target.checked) clearCheckoutError(form, 'accept_terms');
+    if (target.name === 'po_number') clearCheckoutError(form, 'po_number');
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -28,6 +28,22 @@ describe('payment step', () => {
     expect(failure.message).toMatch(/basket is unchanged/);
   });
 
+  it('says an order above the credit left was not placed and the basket is kept', () => {
+    const failure = paymentFailure(refusal(402, 'credit_limit_exceeded', 'Credit limit exceeded'));
+    expect(failure.kind).toBe('refused');
+    expect(failure.message).toMatch(/credit available/);
+    expect(failure.message).toMatch(/basket is kept/);
+  });
+
+  it('shows the back-office message on the PO number under its field', () => {
+    const failure = paymentFailure(
+      refusal(400, 'validation_error', 'Invalid body', [
+        { field: 'body.po_number', message: 'Please enter a PO' },
+      ]),
+    );
+    expect(failure.fields).toEqual({ po_number: 'Please enter a PO' });
+  });
+
   it('asks again when the price changed', () => {
     expect(paymentFailure(refusal(409, 'price_changed')).kind).toBe('price_changed');
   });

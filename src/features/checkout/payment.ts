@@ -25,6 +25,9 @@ export type PaymentFailure = {
 export function paymentFailure(error: unknown): PaymentFailure {
   const status = error instanceof BackofficeError ? error.statusCode : undefined;
   const failure = toFormErrors(error, checkoutText('payment.provider_error'));
+  // An order on account above the credit left: nothing was ordered, the basket stays (another method may pay).
+  if (failure.status === 'credit_limit_exceeded')
+    return { kind: 'refused', message: checkoutText('payment.credit_limit'), fields: {} };
   if (status === 402 || failure.status === 'payment_declined')
     return { kind: 'declined', message: checkoutText('payment.declined'), fields: {} };
   if (failure.status === 'price_changed') return { kind: 'price_changed', fields: {} };
