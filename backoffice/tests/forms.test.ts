@@ -466,24 +466,24 @@ describe('other forms', () => {
     });
   });
 
-  test('profile: stored sign-up details (no account is created)', async () => {
-    const res = await postSolved('profile', {
+  test('profile: no longer a form (sign-up is POST /auth/register); GET/PUT /profile are the customer’s', async () => {
+    const signUp = await postSolved('profile', {
       first_name: 'Lee',
       last_name: 'Hart',
       email: 'lee@hart.example',
-      audience: 'part',
-      postcode: 'm1 1ae',
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const [row] = await t.database.db
-      .select()
-      .from(submissions)
-      .where(eq(submissions.id, created.parse(res.json()).data.id));
-    expect(row?.kind).toBe('profile');
-    expect(row?.data).not.toHaveProperty('password');
-    expect((await post('profile', { first_name: 'Lee', last_name: 'Hart', email: 'lee@' })).statusCode).toBe(
-      400,
-    );
+    expect(signUp.statusCode).toBe(405);
+    expect(signUp.json()).toMatchObject({ status: 'method_not_allowed' });
+    expect(await t.database.db.select().from(submissions).where(eq(submissions.kind, 'profile'))).toEqual([]);
+    for (const method of ['GET', 'PUT'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: `/api/v1/profile?${q()}`,
+        payload: method === 'PUT' ? {} : undefined,
+      });
+      expect(res.statusCode, `${method} /profile`).toBe(401);
+      expect(res.json()).toMatchObject({ status: 'unauthorized', message: 'Please log in' });
+    }
   });
 
   test('account-only calls answer 401 until accounts exist', async () => {
@@ -508,7 +508,7 @@ describe('other forms', () => {
   test('arbitrary bodies never answer ≥ 500', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('contact', 'construction-starts', 'application', 'profile'),
+        fc.constantFrom('contact', 'construction-starts', 'application'),
         fc.oneof(
           fc.anything({ maxDepth: 2 }),
           fc.record(

@@ -60,17 +60,6 @@ describe('form submissions (staff, API key)', () => {
       });
       ids.push(z.object({ data: z.object({ id: z.number() }) }).parse(res.json()).data.id);
     }
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/profile?${q()}`,
-      payload: {
-        first_name: 'Lee',
-        last_name: 'Hart',
-        email: 'lee@hart.example',
-        bot_check: await solvedBotCheck(t.app),
-      },
-      remoteAddress: nextAddress(),
-    });
   });
 
   test('never readable or writable without the key (a wrong key or a bearer of it is no better)', async () => {
@@ -110,9 +99,8 @@ describe('form submissions (staff, API key)', () => {
     const second = await t.app.inject({ url: `/api/v1/contact?${q({ perPage: 2, page: 2 })}`, headers: key });
     expect(listSchema.parse(second.json()).data.items.map((i) => i.id)).toEqual([ids[0]]);
 
-    const profiles = await t.app.inject({ url: `/api/v1/profile?${q()}`, headers: key });
-    const profileItems = listSchema.parse(profiles.json()).data.items;
-    expect(profileItems.map((i) => i.kind)).toEqual(['profile']);
+    const otherForm = await t.app.inject({ url: `/api/v1/construction-starts?${q()}`, headers: key });
+    expect(listSchema.parse(otherForm.json()).data).toEqual({ items: [], total: 0 });
 
     const bad = await t.app.inject({ url: `/api/v1/contact?${q({ status: 'archived' })}`, headers: key });
     expect(bad.statusCode).toBe(400);
@@ -122,9 +110,12 @@ describe('form submissions (staff, API key)', () => {
   test('show: by id within its own form; another form’s id or an unknown one is 404', async () => {
     const res = await t.app.inject({ url: `/api/v1/contact/${ids[0]}?${q()}`, headers: key });
     expect(oneSubmission.parse(res.json()).data).toMatchObject({ id: ids[0], kind: 'contact' });
-    const asProfile = await t.app.inject({ url: `/api/v1/profile/${ids[0]}?${q()}`, headers: key });
-    expect(asProfile.statusCode).toBe(404);
-    expect(asProfile.json()).toMatchObject({ status: 'not_found' });
+    const asOtherForm = await t.app.inject({
+      url: `/api/v1/construction-starts/${ids[0]}?${q()}`,
+      headers: key,
+    });
+    expect(asOtherForm.statusCode).toBe(404);
+    expect(asOtherForm.json()).toMatchObject({ status: 'not_found' });
     const unknown = await t.app.inject({ url: `/api/v1/contact/999999?${q()}`, headers: key });
     expect(unknown.statusCode).toBe(404);
     const notAnId = await t.app.inject({ url: `/api/v1/contact/abc?${q()}`, headers: key });
@@ -413,7 +404,7 @@ describe('read-only resources answer 405 with Allow', () => {
 });
 
 describe('properties: the new calls never answer ≥ 500', () => {
-  const forms = ['contact', 'construction-starts', 'application', 'profile'] as const;
+  const forms = ['contact', 'construction-starts', 'application'] as const;
   const anyId = fc.oneof(
     fc.integer({ min: -5, max: 3_000_000_000 }).map(String),
     fc.string({ maxLength: 30 }),

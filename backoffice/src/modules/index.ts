@@ -6,6 +6,7 @@ import { cartRoutes } from './cart/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contentRoutes } from './content/routes.ts';
+import { customerRoutes } from './customers/routes.ts';
 import { formRoutes } from './forms/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
@@ -39,5 +40,6 @@ export const apiModules: FastifyPluginAsync[] = [
   addressRoutes,
   wishlistRoutes,
   tradeRoutes,
+  customerRoutes,
   paymentRoutes,
 ];

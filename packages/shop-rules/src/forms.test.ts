@@ -4,7 +4,6 @@ import {
   applicationBody,
   constructionStartsBody,
   contactBody,
-  profileBody,
   trainingRegistrationBody,
 } from './forms.ts';
 import { MESSAGES } from './validation.ts';
@@ -124,14 +123,6 @@ describe('form bodies (spec §5 messages)', () => {
     ).toBe(12);
     expect(errorsOf(applicationBody, { ...person, phone: '07700 900123', accept_terms: 'false' })).toEqual({
       accept_terms: MESSAGES.acceptTerms,
-    });
-  });
-
-  it('profile: an optional full postcode', () => {
-    expect(errorsOf(profileBody, { ...person, postcode: 'M1' })).toEqual({ postcode: MESSAGES.postcode });
-    expect(profileBody.parse({ ...person, postcode: 'm1 1ae' })).toMatchObject({
-      postcode: 'm1 1ae',
-      newsletter: false,
     });
   });
 

@@ -35,8 +35,6 @@ export const postcode = () => required(10).pipe(z.string().regex(POSTCODE_PATTER
 /** A full postcode: an exact address. */
 export const fullPostcode = () =>
   required(10).pipe(z.string().regex(FULL_POSTCODE_PATTERN, MESSAGES.postcode));
-export const optionalFullPostcode = () =>
-  optional(10).refine((v) => v === undefined || FULL_POSTCODE_PATTERN.test(v), MESSAGES.postcode);
 /** A present string whose missing or blank value has its own catalogue message ("Please enter your first name"). */
 export const named = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max);
@@ -150,17 +148,6 @@ export const applicationBody = z.object({
   ...botGuard,
 });
 
-export const profileBody = z.object({
-  ...person,
-  phone: optionalPhone(),
-  company: optional(200),
-  company_number: optionalCompanyNumber(),
-  postcode: optionalFullPostcode(),
-  audience,
-  newsletter: z.boolean().default(false),
-  ...botGuard,
-});
-
 const trainingParticipant = z.object({
   first_name: named(MESSAGES.firstName, 100),
   last_name: named(MESSAGES.lastName, 100),
@@ -196,5 +183,4 @@ export const trainingRegistrationBody = z.object({
 export type ContactBody = z.infer<typeof contactBody>;
 export type ConstructionStartsBody = z.infer<typeof constructionStartsBody>;
 export type ApplicationBody = z.infer<typeof applicationBody>;
-export type ProfileBody = z.infer<typeof profileBody>;
 export type TrainingRegistrationBody = z.infer<typeof trainingRegistrationBody>;

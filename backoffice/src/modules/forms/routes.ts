@@ -1,9 +1,8 @@
 /**
- * Public form submissions (contact, jobsite support, job application with its CV, sign-up profile): bot check,
- * honeypot, validation, then stored in `submission` with their e-mails queued in the same transaction;
- * rate-limited per IP. Staff list, read, update (handling status, note) and delete them, and download a CV, with
- * the API key. Accounts do not exist yet: `profile` stores the sign-up details only, and the account-only calls
- * (`address`, `wishlist/send`) answer 401.
+ * Public form submissions (contact, jobsite support, job application with its CV): bot check, honeypot,
+ * validation, then stored in `submission` with their e-mails queued in the same transaction; rate-limited per IP.
+ * Staff list, read, update (handling status, note) and delete them, and download a CV, with the API key. Sign-up
+ * is `POST /auth/register` (customers module), and `/profile` is the logged-in customer's.
  */
 import fastifyMultipart from '@fastify/multipart';
 import { CV_MAX_BYTES, CV_TYPES } from '@plasterwick/shop-rules/files';

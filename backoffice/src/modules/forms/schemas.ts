@@ -2,7 +2,7 @@
  * The forms' calls: the public forms and the bodies they take (the rules both the storefront and the back-office
  * check live in `@plasterwick/shop-rules/forms`), and the staff side's queries, bodies and answers.
  */
-import { constructionStartsBody, contactBody, profileBody } from '@plasterwick/shop-rules/forms';
+import { constructionStartsBody, contactBody } from '@plasterwick/shop-rules/forms';
 import { z } from 'zod';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 
@@ -13,7 +13,6 @@ import { boundedInt, commonQuery } from '../../lib/params.ts';
 export const publicForms = [
   { path: 'contact', body: contactBody, summary: 'Contact form' },
   { path: 'construction-starts', body: constructionStartsBody, summary: 'Jobsite support request' },
-  { path: 'profile', body: profileBody, summary: 'Sign-up profile (stored; accounts come later)' },
 ] as const;
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);

@@ -26,13 +26,13 @@ export async function storeFormSubmission(
   db: Database,
   mail: MailConfig,
   siteId: number,
-  form: MailForm | 'profile',
+  form: MailForm,
   data: Record<string, unknown>,
 ): Promise<number> {
   const vacancy = form === 'application' ? await openVacancy(db, data.page_id) : undefined;
   return db.transaction(async (tx) => {
     const id = await insertSubmission(tx, siteId, form, data);
-    if (form !== 'profile') await queueFormMails(tx, mail, form, data, { vacancyTitle: vacancy?.title });
+    await queueFormMails(tx, mail, form, data, { vacancyTitle: vacancy?.title });
     return id;
   });
 }

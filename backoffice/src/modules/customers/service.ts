@@ -1,0 +1,457 @@
+/**
+ * Customer accounts (commerce.md "Accounts"): registration, login with its rate limits, password reset and change,
+ * e-mail verification, and the profile (`Me`). Passwords are Argon2id (`@node-rs/argon2` defaults, OWASP's
+ * minimum). Answers never tell whether an address has an account: registration answers the same for both (the
+ * owner of an existing one gets a notice instead), a failed login is one answer and verifies a dummy hash for an
+ * unknown address, and a forgotten password is always accepted. Links are single-use tokens stored hashed.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_LIMITS,
+  RESET_TOKEN_MINUTES,
+  VERIFY_TOKEN_DAYS,
+  type ChangePasswordBody,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type ProfileUpdateBody,
+  type RegisterBody,
+} from '@plasterwick/shop-rules/accounts';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { DAY_MS, type Clock } from '../../lib/clock.ts';
+import type { Site } from '../../lib/context.ts';
+import { ApiError } from '../../lib/errors.ts';
+import { basketOwner, mergeGuestBasket } from '../cart/customer-cart.ts';
+import { hashToken } from '../cart/service.ts';
+import { enqueueMail, senderDomain, type Executor } from '../mail/service.ts';
+import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './mails.ts';
+import type { Me } from './schemas.ts';
+import { createSession, newToken, revokeSessions, type CustomerRow } from './sessions.ts';
+import { authAttempts, customers, customerTokens } from './tables.ts';
+
+export interface AccountDeps {
+  db: Database;
+  clock: Clock;
+  config: Config;
+}
+
+/** The answer of a login, a password reset: the customer, the new session's token and the basket's. */
+export interface LoggedIn {
+  customer: CustomerRow;
+  sessionToken: string;
+  cart: { token: string; expiresAt: Date } | null;
+}
+
+const MINUTE_MS = 60_000;
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+// ---- rate limits ------------------------------------------------------------------------------------------
+
+type Limit = (typeof AUTH_LIMITS)[keyof typeof AUTH_LIMITS];
+
+async function recordAttempt(db: Executor, scope: string, subject: string, now: Date): Promise<void> {
+  await db.insert(authAttempts).values({ scope, subject, at: now });
+}
+
+/** Attempts of `scope` by `subject` within the limit's window. */
+async function attemptsWithin(
+  db: Executor,
+  scope: string,
+  subject: string,
+  limit: Limit,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(authAttempts)
+    .where(
+      and(
+        eq(authAttempts.scope, scope),
+        eq(authAttempts.subject, subject),
+        gt(authAttempts.at, new Date(now.getTime() - limit.windowMinutes * MINUTE_MS)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+const tooManyAttempts = (limit: Limit) =>
+  new ApiError(429, 'too_many_attempts', ACCOUNT_MESSAGES.tooManyAttempts, {
+    headers: { 'retry-after': String(limit.windowMinutes * 60) },
+  });
+
+const LOGIN_FAILURE = 'login_failure';
+
+/** Wrong passwords for one address (login and password change): 429 from the limit on, from any client. */
+async function assertFailuresBelowLimit(db: Executor, email: string, now: Date): Promise<void> {
+  const limit = AUTH_LIMITS.loginFailuresPerEmail;
+  if ((await attemptsWithin(db, LOGIN_FAILURE, email, limit, now)) >= limit.max) throw tooManyAttempts(limit);
+}
+
+// ---- passwords ----------------------------------------------------------------------------------------------
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks `password` against the account's hash, or against a dummy hash of the same cost when there is no
+ * account: an unknown address takes as long as a wrong password.
+ */
+async function passwordMatches(customer: CustomerRow | undefined, password: string): Promise<boolean> {
+  dummyHash ??= hash(newToken());
+  const matches = await verify(customer?.passwordHash ?? (await dummyHash), password).catch(() => false);
+  return customer !== undefined && matches;
+}
+
+const invalidCredentials = () => new ApiError(401, 'invalid_credentials', ACCOUNT_MESSAGES.loginFailed);
+const invalidToken = () => new ApiError(400, 'invalid_token', ACCOUNT_MESSAGES.resetLinkInvalid);
+
+// ---- Me -----------------------------------------------------------------------------------------------------
+
+/** `Me`: the profile and the trade terms, with the credit the unpaid on-account orders leave. */
+export async function meOf(db: Executor, customer: CustomerRow): Promise<Me> {
+  const [owed] = await db
+    .select({ pence: sql<number>`coalesce(sum(${orders.totalIncPence}), 0)::int` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customer.id), eq(orders.status, 'on_account')));
+  return {
+    id: customer.id,
+    email: customer.email,
+    civility: customer.civility,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    phone: customer.phone,
+    company: customer.company,
+    company_number: customer.companyNumber,
+    audience: customer.audience,
+    newsletter: customer.newsletter,
+    email_verified: customer.emailVerifiedAt !== null,
+    trade: {
+      approved: customer.tradeApproved,
+      payment_terms_days: customer.paymentTermsDays,
+      credit_limit_pence: customer.creditLimitPence,
+      credit_available_pence: Math.max(0, customer.creditLimitPence - (owed?.pence ?? 0)),
+      po_required: customer.poRequired,
+    },
+  };
+}
+
+// ---- registration -------------------------------------------------------------------------------------------
+
+async function insertLinkToken(
+  db: Executor,
+  customer: CustomerRow,
+  purpose: 'reset' | 'verify',
+  expiresAt: Date,
+  now: Date,
+): Promise<string> {
+  const token = newToken();
+  await db.insert(customerTokens).values({
+    tokenHash: hashToken(token),
+    customerId: customer.id,
+    purpose,
+    email: customer.email,
+    expiresAt,
+    createdAt: now,
+  });
+  return token;
+}
+
+const recipient = (customer: CustomerRow, audience = customer.audience) => ({
+  firstName: customer.firstName,
+  lastName: customer.lastName,
+  audience,
+});
+
+const REGISTER_NOTICE = 'register_notice';
+
+/**
+ * `POST /auth/register`: a new account and its verification e-mail, or, when the address has one, a notice to its
+ * owner (at most `forgotPerEmail` an hour: the form cannot be used to flood someone's inbox). The password is
+ * hashed either way, so both take as long. Queues the mail in the transaction; the caller nudges the worker.
+ */
+export async function register(deps: AccountDeps, site: Site, body: RegisterBody): Promise<void> {
+  const email = normalEmail(body.email);
+  const passwordHash = await hash(body.password);
+  const now = deps.clock.now();
+  const { siteUrl, from } = deps.config.mail;
+  await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(customers)
+      .values({
+        siteId: site.id,
+        email,
+        passwordHash,
+        civility: body.civility ?? null,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        phone: body.phone ?? null,
+        audience: body.audience,
+        company: body.company ?? null,
+        companyNumber: body.company_number ?? null,
+        newsletter: body.newsletter,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) {
+      const token = await insertLinkToken(
+        tx,
+        created,
+        'verify',
+        new Date(now.getTime() + VERIFY_TOKEN_DAYS * DAY_MS),
+        now,
+      );
+      await enqueueMail(tx, {
+        kind: 'account.verification',
+        to: created.email,
+        ...verificationMail(recipient(created), token, siteUrl),
+        messageIdDomain: senderDomain(from),
+      });
+      return;
+    }
+    const [existing] = await tx
+      .select()
+      .from(customers)
+      .where(and(eq(customers.siteId, site.id), eq(customers.email, email)));
+    if (!existing) return;
+    await recordAttempt(tx, REGISTER_NOTICE, email, now);
+    if (
+      (await attemptsWithin(tx, REGISTER_NOTICE, email, AUTH_LIMITS.forgotPerEmail, now)) >
+      AUTH_LIMITS.forgotPerEmail.max
+    ) {
+      return;
+    }
+    await enqueueMail(tx, {
+      kind: 'account.already_registered',
+      to: existing.email,
+      ...alreadyRegisteredMail(recipient(existing, body.audience), siteUrl),
+      messageIdDomain: senderDomain(from),
+    });
+  });
+}
+
+// ---- login --------------------------------------------------------------------------------------------------
+
+/**
+ * `POST /auth/login`. Every request counts towards the visitor's limit; failures towards the address's (429 from
+ * the limit on, whatever the password). Success opens a session, clears the address's failures and merges the
+ * guest basket of `guestToken` into the customer's, once.
+ */
+export async function login(
+  deps: AccountDeps,
+  site: Site,
+  body: LoginBody,
+  clientIp: string,
+  guestToken: string | null,
+): Promise<LoggedIn> {
+  const { db } = deps;
+  const email = normalEmail(body.email);
+  const now = deps.clock.now();
+  const perVisitor = AUTH_LIMITS.loginRequestsPerVisitor;
+  await recordAttempt(db, 'login_request', clientIp, now);
+  if ((await attemptsWithin(db, 'login_request', clientIp, perVisitor, now)) > perVisitor.max) {
+    throw tooManyAttempts(perVisitor);
+  }
+  await assertFailuresBelowLimit(db, email, now);
+  const [customer] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.siteId, site.id), eq(customers.email, email)));
+  if (!customer || !(await passwordMatches(customer, body.password))) {
+    await recordAttempt(db, LOGIN_FAILURE, email, now);
+    throw invalidCredentials();
+  }
+  return db.transaction(async (tx) => {
+    await clearFailures(tx, email);
+    const sessionToken = await createSession(tx, customer.id, now);
+    const owner = basketOwner(deps.config.apiKey, customer.id);
+    const cart = await mergeGuestBasket(tx, owner, site.id, guestToken, now);
+    return { customer, sessionToken, cart };
+  });
+}
+
+async function clearFailures(db: Executor, email: string): Promise<void> {
+  await db
+    .delete(authAttempts)
+    .where(and(eq(authAttempts.scope, LOGIN_FAILURE), eq(authAttempts.subject, email)));
+}
+
+// ---- forgotten password and reset ---------------------------------------------------------------------------
+
+/**
+ * `POST /auth/password/forgot`: for an address with an account, voids its older reset links and mails a new one
+ * (60 minutes). Beyond `forgotPerEmail` requests an hour, nothing is sent. The caller always answers 202.
+ */
+export async function forgotPassword(deps: AccountDeps, site: Site, body: ForgotPasswordBody): Promise<void> {
+  const email = normalEmail(body.email);
+  const now = deps.clock.now();
+  const limit = AUTH_LIMITS.forgotPerEmail;
+  await recordAttempt(deps.db, 'forgot', email, now);
+  if ((await attemptsWithin(deps.db, 'forgot', email, limit, now)) > limit.max) return;
+  const [customer] = await deps.db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.siteId, site.id), eq(customers.email, email)));
+  if (!customer) return;
+  const { siteUrl, from } = deps.config.mail;
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(customerTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(customerTokens.customerId, customer.id),
+          eq(customerTokens.purpose, 'reset'),
+          isNull(customerTokens.usedAt),
+        ),
+      );
+    const expiresAt = new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE_MS);
+    const token = await insertLinkToken(tx, customer, 'reset', expiresAt, now);
+    await enqueueMail(tx, {
+      kind: 'account.password_reset',
+      to: customer.email,
+      ...passwordResetMail(recipient(customer, body.audience), token, siteUrl),
+      messageIdDomain: senderDomain(from),
+    });
+  });
+}
+
+/** Uses a link token once: the conditional update succeeds for one caller only, before the token expires. */
+async function useLinkToken(tx: Executor, token: string, purpose: 'reset' | 'verify', now: Date) {
+  const [row] = await tx
+    .update(customerTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(customerTokens.tokenHash, hashToken(token)),
+        eq(customerTokens.purpose, purpose),
+        isNull(customerTokens.usedAt),
+        gt(customerTokens.expiresAt, now),
+      ),
+    )
+    .returning({ customerId: customerTokens.customerId, email: customerTokens.email });
+  if (!row) throw invalidToken();
+  return row;
+}
+
+/**
+ * `POST /auth/password/reset`: a new password, every session of the account revoked, then this browser logged in
+ * (its guest basket merged, like a login).
+ */
+export async function resetPassword(
+  deps: AccountDeps,
+  token: string,
+  password: string,
+  guestToken: string | null,
+): Promise<LoggedIn> {
+  const passwordHash = await hash(password);
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const used = await useLinkToken(tx, token, 'reset', now);
+    const [customer] = await tx
+      .update(customers)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(customers.id, used.customerId))
+      .returning();
+    if (!customer) throw invalidToken();
+    await revokeSessions(tx, customer.id);
+    await clearFailures(tx, customer.email);
+    const sessionToken = await createSession(tx, customer.id, now);
+    const owner = basketOwner(deps.config.apiKey, customer.id);
+    const cart = await mergeGuestBasket(tx, owner, customer.siteId, guestToken, now);
+    return { customer, sessionToken, cart };
+  });
+}
+
+/**
+ * `POST /auth/verify`: the account's address is verified, and the guest orders placed on the site with that
+ * address (any case) join the account. Returns the customer and how many orders joined.
+ */
+export async function verifyEmail(
+  deps: AccountDeps,
+  token: string,
+): Promise<{ customer: CustomerRow; attachedOrders: number }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const used = await useLinkToken(tx, token, 'verify', now);
+    // The link proves the address it was sent to: only while it is still the account's.
+    const [customer] = await tx
+      .update(customers)
+      .set({
+        emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(and(eq(customers.id, used.customerId), eq(customers.email, used.email)))
+      .returning();
+    if (!customer) throw invalidToken();
+    const attached = await tx
+      .update(orders)
+      .set({ customerId: customer.id, updatedAt: now })
+      .where(
+        and(
+          isNull(orders.customerId),
+          eq(orders.siteId, customer.siteId),
+          sql`lower(${orders.email}) = ${customer.email}`,
+        ),
+      )
+      .returning({ id: orders.id });
+    return { customer, attachedOrders: attached.length };
+  });
+}
+
+/**
+ * `POST /auth/password/change`: the current password is checked (wrong ones count as login failures of the
+ * address), then every other session is revoked.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  customer: CustomerRow,
+  keepSessionHash: string,
+  body: ChangePasswordBody,
+): Promise<void> {
+  const now = deps.clock.now();
+  await assertFailuresBelowLimit(deps.db, customer.email, now);
+  if (!(await passwordMatches(customer, body.current_password))) {
+    await recordAttempt(deps.db, LOGIN_FAILURE, customer.email, now);
+    throw new ApiError(400, 'invalid_request', ACCOUNT_MESSAGES.currentPasswordWrong, {
+      errors: [{ field: 'body.current_password', message: ACCOUNT_MESSAGES.currentPasswordWrong }],
+    });
+  }
+  const passwordHash = await hash(body.new_password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, customer.id));
+    await revokeSessions(tx, customer.id, keepSessionHash);
+  });
+}
+
+// ---- profile ------------------------------------------------------------------------------------------------
+
+/**
+ * `PATCH /me` (`PUT /profile`): the fields present change; an optional one sent empty is cleared. The e-mail
+ * address is not changed here.
+ */
+export async function updateProfile(
+  deps: AccountDeps,
+  customer: CustomerRow,
+  body: ProfileUpdateBody,
+): Promise<CustomerRow> {
+  const given = (key: keyof ProfileUpdateBody) => Object.hasOwn(body, key);
+  const [row] = await deps.db
+    .update(customers)
+    .set({
+      ...(given('civility') ? { civility: body.civility ?? null } : {}),
+      ...(body.first_name !== undefined ? { firstName: body.first_name } : {}),
+      ...(body.last_name !== undefined ? { lastName: body.last_name } : {}),
+      ...(given('phone') ? { phone: body.phone ?? null } : {}),
+      ...(given('company') ? { company: body.company ?? null } : {}),
+      ...(given('company_number') ? { companyNumber: body.company_number ?? null } : {}),
+      ...(body.newsletter !== undefined ? { newsletter: body.newsletter } : {}),
+      updatedAt: deps.clock.now(),
+    })
+    .where(eq(customers.id, customer.id))
+    .returning();
+  if (!row) throw new Error('the logged-in customer has no row');
+  return row;
+}
