@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  applicationBody,
-  constructionStartsBody,
-  contactBody,
-  trainingRegistrationBody,
-} from './forms.ts';
+import { applicationBody, constructionStartsBody, contactBody, trainingRegistrationBody } from './forms.ts';
 import { MESSAGES } from './validation.ts';
 
 /** Field path → first message, as the back-office reports them and a form shows them. */
