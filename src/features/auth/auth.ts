@@ -110,3 +110,8 @@ export function safeNextPath(next: string | null | undefined): string | undefine
 export function unionOfIds(device: readonly number[], server: readonly number[]): number[] {
   return [...new Set([...device, ...server])];
 }
+
+/** The token of an e-mailed link (`?token=` of the page's query string), '' when there is none. */
+export function linkTokenOf(search: string): string {
+  return new URLSearchParams(search).get('token')?.trim() ?? '';
+}
