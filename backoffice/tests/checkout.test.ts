@@ -171,7 +171,6 @@ describe('the delivery and billing steps', () => {
         'We do not deliver to this postcode: please choose to collect from a stockist',
       ],
       [{ method: 'delivery', address, carrier_code: 'next_day', phone: PHONE }, 'body.carrier_code', ''],
-      [{ method: 'delivery', address_id: 4, carrier_code: 'standard', phone: PHONE }, 'body.address_id', ''],
       [
         { method: 'delivery', address, carrier_code: 'standard', phone: '12' },
         'body.phone',
@@ -195,6 +194,14 @@ describe('the delivery and billing steps', () => {
       expect(named, `${JSON.stringify(body)} → ${JSON.stringify(error)}`).toBeDefined();
       if (message) expect(named!.message).toBe(message);
     }
+    // A saved address needs an account (tests/addresses.test.ts checks it with one).
+    const anonymous = await cart.refused(
+      'PUT',
+      '/checkout/delivery',
+      { method: 'delivery', address_id: 4, carrier_code: 'standard', phone: PHONE },
+      401,
+    );
+    expect(anonymous).toEqual({ status: 'unauthorized', message: 'Please log in' });
   });
 
   it('collects from a stockist of the audience for free', async () => {

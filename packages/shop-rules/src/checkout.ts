@@ -22,6 +22,7 @@ export const CHECKOUT_MESSAGES = {
   country: 'Please choose a country',
   deliveryCountry: 'We deliver to UK addresses only',
   cardToken: 'Please enter your card details',
+  poNumber: 'Please enter your purchase order (PO) number: your account requires one to pay on account',
   quantityMax: `Please enter a value of ${CART_QUANTITY.max} or less.`,
   code: 'Please enter a code',
 } as const;
@@ -132,8 +133,9 @@ export const billingAddress = strict({
 export type BillingAddress = z.infer<typeof billingAddress>;
 
 /**
- * `PUT /checkout/delivery`: home delivery to an address (or a saved `address_id`, once accounts exist) with a
- * carrier, or collection from one of our stockists (the spec's relay point). A phone number either way.
+ * `PUT /checkout/delivery`: home delivery to an address (or a saved `address_id` of the logged-in customer; a typed
+ * one joins the address book with `save_address: true`) with a carrier, or collection from one of our stockists
+ * (the spec's relay point). A phone number either way.
  */
 export const checkoutDeliveryBody = z
   .discriminatedUnion(
@@ -143,6 +145,7 @@ export const checkoutDeliveryBody = z
         method: z.literal('delivery'),
         address: deliveryAddress.optional(),
         address_id: id.optional(),
+        save_address: z.boolean().default(false),
         carrier_code: z
           .string({ error: CHECKOUT_MESSAGES.deliveryMethod })
           .trim()
@@ -168,13 +171,18 @@ export const checkoutDeliveryBody = z
   });
 export type CheckoutDeliveryBody = z.infer<typeof checkoutDeliveryBody>;
 
-/** `PUT /checkout/billing`: an address, or the delivery address (`same_as_delivery: true`). */
+/**
+ * `PUT /checkout/billing`: an address (or a saved `address_id` of the logged-in customer; a typed one joins the
+ * address book with `save_address: true`), or the delivery address (`same_as_delivery: true`).
+ */
 export const checkoutBillingBody = strict({
   same_as_delivery: z.boolean().default(false),
   address: billingAddress.optional(),
+  address_id: id.optional(),
+  save_address: z.boolean().default(false),
   ...cartToken,
 }).superRefine((body, context) => {
-  if (!body.same_as_delivery && !body.address) {
+  if (!body.same_as_delivery && !body.address && body.address_id === undefined) {
     context.addIssue({ code: 'custom', path: ['address'], message: CHECKOUT_MESSAGES.billingAddress });
   }
 });

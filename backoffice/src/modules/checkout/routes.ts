@@ -52,12 +52,15 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
         summary: 'Delivery step: home delivery with a carrier, or collection from a stockist',
         description:
           '`{ method: "delivery", address: { first_name, last_name, company?, address, address_2?, town, postcode, ' +
-          'country: "uk" }, carrier_code, phone }` (UK only, full postcode; `address_id` needs an account: 400 for ' +
-          'now) or `{ method: "collect", stockist_id, first_name, last_name, phone }`. A carrier that cannot take ' +
-          'the basket there → 400 on `body.carrier_code`. Answers the cart with `checkout.delivery` and `shipping`.',
+          'country: "uk" }, carrier_code, phone }` (UK only, full postcode) or `{ method: "delivery", address_id, ' +
+          'carrier_code, phone }` (a saved address of the logged-in customer: 401 without a session, 404 when not ' +
+          'theirs, 400 outside the UK), or `{ method: "collect", stockist_id, first_name, last_name, phone }`. ' +
+          '`save_address: true` adds a typed address to the address book (401 without a session, 409 ' +
+          '`too_many_addresses` when full). A carrier that cannot take the basket there → 400 on ' +
+          '`body.carrier_code`. Answers the cart with `checkout.delivery` and `shipping`.',
         querystring: cartQuery,
         body: checkoutDeliveryBody,
-        response: { 200: cartResponse, ...errorResponses(400, 403, 404) },
+        response: { 200: cartResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -65,6 +68,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
         deps(),
         await request.shop.context,
         await request.shop.cartToken,
+        (await request.shop.session)?.customer ?? null,
         request.body,
       );
       return { cart: cartAnswer(view) };
@@ -82,11 +86,12 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
         description:
           '`{ same_as_delivery: true }` (home delivery only) or `{ address: { first_name, last_name, company?, ' +
           'address, address_2?, town, postcode, country } }` with `country` one of `GET /country` (fr, be, nl, uk, ' +
-          'ch, es, pl, tn, ae, lb, ma; a UK postcode is checked). Without this step a home delivery is billed to ' +
-          'its delivery address.',
+          'ch, es, pl, tn, ae, lb, ma; a UK postcode is checked), or `{ address_id }` (a saved address of the ' +
+          'logged-in customer; 404 when not theirs). `save_address: true` adds a typed address to the address ' +
+          'book. Without this step a home delivery is billed to its delivery address.',
         querystring: cartQuery,
         body: checkoutBillingBody,
-        response: { 200: cartResponse, ...errorResponses(400, 403, 404) },
+        response: { 200: cartResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -94,6 +99,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
         deps(),
         await request.shop.context,
         await request.shop.cartToken,
+        (await request.shop.session)?.customer ?? null,
         request.body,
       );
       return { cart: cartAnswer(view) };
@@ -126,14 +132,18 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
       ...personal,
       schema: {
         tags,
-        summary: 'Payment methods: card (paying on account comes with trade accounts)',
+        summary: 'Payment methods: card, and on account for an approved trade account',
+        description:
+          'Card through the provider (the fake one lists its magic test tokens). With the session of an approved ' +
+          'trade account, also `{ code: "on_account", label, credit_available_pence, po_required, ' +
+          'payment_terms_days }`: the credit its unpaid on-account orders leave under its limit.',
         querystring: cartQuery,
         response: { 200: paymentMethodsResponse, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
       await request.shop.context;
-      return paymentMethods(app.payments);
+      return paymentMethods(app.db, app.payments, (await request.shop.session)?.customer ?? null);
     },
   );
 
@@ -155,7 +165,13 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
           'access token). Fake provider: `tok_ok` pays (`next.type` done), `tok_3ds` → `next.type` redirect to the ' +
           'test authorisation page, `tok_decline` → 402 `payment_declined` (basket kept, code use given back), ' +
           '`tok_error` → 502 `payment_error` (nothing charged, basket kept). Missing steps → 400 ' +
-          '`checkout_incomplete` naming `delivery` or `billing`; `on_account` → 400 `payment_method_unavailable`.',
+          '`checkout_incomplete` naming `delivery` or `billing`. `payment_method: "on_account"` (no card_token): ' +
+          'only with the session of an approved trade account (else 400 `payment_method_unavailable`); a PO ' +
+          'number when the account requires one (else 400 on `body.po_number`); the unpaid on-account orders ' +
+          "plus this one must fit in the credit limit, checked under the customer row's lock (else 402 " +
+          '`credit_limit_exceeded`, no order). It is placed at once: status `on_account`, `payment_due_at` = ' +
+          'placed + the payment terms, `next.type` done, the confirmation e-mail queued. With a session the order ' +
+          'belongs to the account.',
         querystring: cartQuery,
         body: checkoutCompleteBody,
         response: {
@@ -171,6 +187,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
         deps(),
         await request.shop.context,
         await request.shop.cartToken,
+        (await request.shop.session)?.customer ?? null,
         request.body,
       );
       return reply.status(completion.created ? 201 : 200).send({

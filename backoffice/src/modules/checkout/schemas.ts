@@ -25,15 +25,27 @@ export const carriersResponse = z.object({
 
 export const paymentMethodsResponse = z.object({
   methods: z.array(
-    z.object({
-      code: z.literal('card'),
-      label: z.string(),
-      provider: z.string(),
-      test_mode: z.boolean(),
-      test_card_tokens: z
-        .array(z.object({ token: z.string(), description: z.string() }))
-        .describe('The magic card tokens of the test provider (empty with a real one)'),
-    }),
+    z.discriminatedUnion('code', [
+      z.object({
+        code: z.literal('card'),
+        label: z.string(),
+        provider: z.string(),
+        test_mode: z.boolean(),
+        test_card_tokens: z
+          .array(z.object({ token: z.string(), description: z.string() }))
+          .describe('The magic card tokens of the test provider (empty with a real one)'),
+      }),
+      z.object({
+        code: z.literal('on_account'),
+        label: z.string(),
+        credit_available_pence: z
+          .number()
+          .int()
+          .describe('The credit limit less the unpaid on-account orders, inc VAT'),
+        po_required: z.boolean().describe('A PO number (`po_number`) is required to complete'),
+        payment_terms_days: z.number().int(),
+      }),
+    ]),
   ),
   test_mode: z.boolean().describe('True with the fake provider: checkout shows "Test mode: no real payment"'),
 });

@@ -3,23 +3,33 @@
  * payment methods offered, and completion. Completion locks the cart row, re-prices it with the one pricing
  * function (a total other than the one the shopper saw → 409 `price_changed`, no order), takes the code's use by a
  * conditional update (none left → 409 `discount_exhausted`), and inserts the order under `UNIQUE (cart_id)`: a
- * repeated or concurrent completion answers the same order. The card is charged after that transaction.
+ * repeated or concurrent completion answers the same order. The card is charged after that transaction. An
+ * approved trade account may pay `on_account`: its credit is checked under the customer row's lock in the same
+ * transaction, and the order is placed at once, due after the account's payment terms. With a session, the steps
+ * take a saved `address_id` and save a typed address (`save_address`), and the order belongs to the account.
  */
+import { ACCOUNT_MESSAGES } from '@plasterwick/shop-rules/accounts';
 import {
   CHECKOUT_MESSAGES,
+  type BillingCountry,
   type CheckoutBillingBody,
   type CheckoutCompleteBody,
   type CheckoutDeliveryBody,
 } from '@plasterwick/shop-rules/checkout';
 import { TARGET_SEGMENTS } from '@plasterwick/shop-rules/constants';
 import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postcode';
+import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import { and, eq, gt } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
-import { carts } from '../../db/schema.ts';
+import { carts, customers } from '../../db/schema.ts';
+import { DAY_MS } from '../../lib/clock.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { findAddress, saveCheckoutAddress, type AddressRow } from '../addresses/service.ts';
+import type { CustomerRow } from '../customers/sessions.ts';
 import type { Executor } from '../mail/service.ts';
 import { findStockist } from '../store-locator/service.ts';
+import { outstandingPence, tradeTermsOf } from '../trade/service.ts';
 import {
   cartAnswer,
   cartNotFound,
@@ -39,6 +49,7 @@ import {
   issueAccessToken,
   loadOrder,
   findOrder,
+  markOrderOnAccount,
   markOrderPaid,
   orderOfCart,
   recordDiscountUse,
@@ -59,6 +70,35 @@ export interface CheckoutDeps extends CartDeps {
 const fieldError = (field: string, message: string, status = 'invalid_request') =>
   new ApiError(400, status, message, { errors: [{ field, message }] });
 
+/** The logged-in customer a saved address or the address book needs; 401 "Please log in" without one. */
+function accountOf(customer: CustomerRow | null): CustomerRow {
+  if (!customer) throw new ApiError(401, 'unauthorized', ACCOUNT_MESSAGES.pleaseLogIn);
+  return customer;
+}
+
+/** An address as the checkout stores it: optional parts left out, never null. */
+interface CheckoutAddress {
+  first_name: string;
+  last_name: string;
+  company?: string | undefined;
+  address: string;
+  address_2?: string | undefined;
+  town: string;
+  postcode: string;
+}
+
+function checkoutAddressOf(row: AddressRow): CheckoutAddress {
+  return {
+    first_name: row.firstName,
+    last_name: row.lastName,
+    ...(row.company ? { company: row.company } : {}),
+    address: row.address,
+    ...(row.address2 ? { address_2: row.address2 } : {}),
+    town: row.town,
+    postcode: row.postcode,
+  };
+}
+
 // ---- steps ------------------------------------------------------------------------------------------------
 
 /** `PUT /checkout/delivery`: home delivery (UK address, a carrier that can take this basket there) or collection. */
@@ -66,6 +106,7 @@ export async function setDelivery(
   deps: CheckoutDeps,
   context: RequestContext,
   token: string | null,
+  customer: CustomerRow | null,
   body: CheckoutDeliveryBody,
 ): Promise<CartView> {
   if (body.method === 'collect') {
@@ -98,13 +139,16 @@ export async function setDelivery(
       return viewCart(tx, deps, await saveSteps(tx, deps, cart, { delivery, billing }), pricing);
     });
   }
+  let address: CheckoutAddress;
   if (body.address_id !== undefined) {
-    throw fieldError(
-      'body.address_id',
-      'Saved addresses come with customer accounts: please enter the address',
-    );
+    const saved = await findAddress(deps.db, accountOf(customer).id, body.address_id);
+    if (saved.country !== 'uk') throw fieldError('body.address_id', CHECKOUT_MESSAGES.deliveryCountry);
+    address = checkoutAddressOf(saved);
+  } else {
+    address = body.address!;
   }
-  const address = body.address!;
+  // Only a typed address is saved (a saved one is in the book already).
+  const saveFor = body.save_address && body.address_id === undefined ? accountOf(customer) : null;
   const postcode = formatPostcode(normalisePostcode(address.postcode));
   const destination = destinationOf(postcode);
   if (destination === 'not_served') {
@@ -130,17 +174,33 @@ export async function setDelivery(
       carrier_label: offer.label,
       phone: body.phone,
     };
+    if (saveFor) {
+      await saveCheckoutAddress(
+        tx,
+        saveFor.id,
+        'delivery',
+        { ...address, postcode, country: 'uk', phone: body.phone },
+        deps.clock.now(),
+      );
+    }
     return viewCart(tx, deps, await saveSteps(tx, deps, cart, { delivery, billing: cart.billing }), pricing);
   });
 }
 
 /** `PUT /checkout/billing`: an address in one of the 11 countries, or the delivery address. */
-export function setBilling(
+export async function setBilling(
   deps: CheckoutDeps,
   context: RequestContext,
   token: string | null,
+  customer: CustomerRow | null,
   body: CheckoutBillingBody,
 ): Promise<CartView> {
+  const saved =
+    !body.same_as_delivery && body.address_id !== undefined
+      ? await findAddress(deps.db, accountOf(customer).id, body.address_id)
+      : null;
+  const saveFor =
+    !body.same_as_delivery && body.save_address && body.address_id === undefined ? accountOf(customer) : null;
   return withOpenCart(deps, context, token, async (tx, cart, pricing) => {
     const delivery = cart.delivery as DeliveryView | null;
     let billing: BillingView;
@@ -149,11 +209,19 @@ export function setBilling(
         throw fieldError('body.same_as_delivery', CHECKOUT_MESSAGES.billingAddress);
       }
       billing = { same_as_delivery: true, address: null };
+    } else if (saved) {
+      billing = {
+        same_as_delivery: false,
+        address: { ...checkoutAddressOf(saved), country: saved.country as BillingCountry },
+      };
     } else {
       const address = body.address!;
       const postcode =
         address.country === 'uk' ? formatPostcode(normalisePostcode(address.postcode)) : address.postcode;
       billing = { same_as_delivery: false, address: { ...address, postcode } };
+      if (saveFor) {
+        await saveCheckoutAddress(tx, saveFor.id, 'billing', { ...address, postcode }, deps.clock.now());
+      }
     }
     return viewCart(tx, deps, await saveSteps(tx, deps, cart, { delivery: cart.delivery, billing }), pricing);
   });
@@ -219,22 +287,33 @@ export function carriersOf(
   });
 }
 
-/** `GET /checkout/payment-methods`: card through the configured provider (on account comes with trade accounts). */
-export function paymentMethods(provider: PaymentProvider) {
-  return {
-    methods: [
-      {
-        code: 'card' as const,
-        label: 'Card',
-        provider: provider.name,
-        test_mode: provider.testMode,
-        test_card_tokens: provider.testMode
-          ? Object.entries(FAKE_CARD_TOKENS).map(([token, description]) => ({ token, description }))
-          : [],
-      },
-    ],
+/**
+ * `GET /checkout/payment-methods`: card through the configured provider, and `on_account` for an approved trade
+ * account (with the credit its unpaid on-account orders leave, its terms and whether a PO is required).
+ */
+export async function paymentMethods(db: Executor, provider: PaymentProvider, customer: CustomerRow | null) {
+  const card = {
+    code: 'card' as const,
+    label: 'Card',
+    provider: provider.name,
     test_mode: provider.testMode,
+    test_card_tokens: provider.testMode
+      ? Object.entries(FAKE_CARD_TOKENS).map(([token, description]) => ({ token, description }))
+      : [],
   };
+  const terms = customer?.tradeApproved ? await tradeTermsOf(db, customer) : null;
+  const onAccount = terms
+    ? [
+        {
+          code: 'on_account' as const,
+          label: `On account (${terms.payment_terms_days} days)`,
+          credit_available_pence: terms.credit_available_pence,
+          po_required: terms.po_required,
+          payment_terms_days: terms.payment_terms_days,
+        },
+      ]
+    : [];
+  return { methods: [card, ...onAccount], test_mode: provider.testMode };
 }
 
 // ---- completion -------------------------------------------------------------------------------------------
@@ -291,16 +370,23 @@ export async function completeCheckout(
   deps: CheckoutDeps,
   context: RequestContext,
   token: string | null,
+  customer: CustomerRow | null,
   body: CheckoutCompleteBody,
 ): Promise<Completion> {
-  if (body.payment_method === 'on_account') {
-    throw fieldError(
-      'body.payment_method',
-      'Paying on account needs an approved trade account: please pay by card',
-      'payment_method_unavailable',
-    );
+  const onAccount = body.payment_method === 'on_account';
+  if (onAccount) {
+    if (!customer?.tradeApproved) {
+      throw fieldError(
+        'body.payment_method',
+        'Paying on account needs an approved trade account: please pay by card',
+        'payment_method_unavailable',
+      );
+    }
+    if (customer.poRequired && !body.po_number)
+      throw fieldError('body.po_number', CHECKOUT_MESSAGES.poNumber);
+  } else if (!body.card_token) {
+    throw fieldError('body.card_token', CHECKOUT_MESSAGES.cardToken);
   }
-  if (!body.card_token) throw fieldError('body.card_token', CHECKOUT_MESSAGES.cardToken);
   if (!token) throw cartNotFound();
   const siteId = context.site.id;
   const found = await cartForCompletion(deps.db, siteId, token, deps.clock.now(), false);
@@ -356,6 +442,30 @@ export async function completeCheckout(
       };
     }
 
+    // On account: the customer row's lock makes the credit check and the order one step, so two baskets of the
+    // same account completed at once cannot both fit under the limit that only one fits under.
+    let paymentDueAt: Date | null = null;
+    if (onAccount) {
+      const [account] = await tx.select().from(customers).where(eq(customers.id, customer!.id)).for('update');
+      if (!account?.tradeApproved) {
+        throw fieldError(
+          'body.payment_method',
+          'Paying on account needs an approved trade account: please pay by card',
+          'payment_method_unavailable',
+        );
+      }
+      const owed = await outstandingPence(tx, account.id);
+      if (owed + priced.total.inc > account.creditLimitPence) {
+        throw new ApiError(
+          402,
+          'credit_limit_exceeded',
+          `This order is over the credit left on your account (${formatPrice(Math.max(0, account.creditLimitPence - owed))}): ` +
+            'please pay by card, or contact us to raise your limit',
+        );
+      }
+      paymentDueAt = new Date(now.getTime() + account.paymentTermsDays * DAY_MS);
+    }
+
     // The code's use is taken first, by a conditional update: with none left, no order is written.
     const discount = priced.applied ? view.discount : null;
     if (discount) {
@@ -378,10 +488,12 @@ export async function completeCheckout(
     const order = await insertOrder(tx, {
       siteId,
       cartId: cart.id,
+      customerId: customer?.id ?? null,
       email: body.email,
       phone: delivery.phone,
       poNumber: body.po_number ?? null,
-      paymentMethod: 'card',
+      paymentMethod: onAccount ? 'on_account' : 'card',
+      paymentDueAt,
       delivery,
       billing,
       priced,
@@ -393,6 +505,10 @@ export async function completeCheckout(
     if (discount)
       await recordDiscountUse(tx, { discountId: discount.id, orderId: order.id, email: body.email, now });
     const access = await issueAccessToken(tx, order.id, now);
+    if (onAccount) {
+      const placed = await markOrderOnAccount(tx, deps.mail, order.id, now);
+      return { kind: 'created', order: placed ?? order, payment: null, access };
+    }
     if (priced.total.inc === 0) {
       await markOrderPaid(tx, deps.mail, order.id, now);
       return { kind: 'created', order: { ...order, status: 'paid' }, payment: null, access };
@@ -435,7 +551,8 @@ export async function completeCheckout(
       paymentId: first.payment.id,
       amountPence: first.payment.amountPence,
       currency: first.payment.currency,
-      cardToken: body.card_token,
+      // Checked above: a card payment has its token.
+      cardToken: body.card_token!,
       description: `Plasterwick order ${first.order.number}`,
     })
     .catch((error: unknown) => ({

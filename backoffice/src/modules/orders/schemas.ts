@@ -1,6 +1,7 @@
 /** The order as the API shows it (`GET /orders/{number}`, commerce.md "Checkout and orders"). Amounts in pence. */
 import { z } from 'zod';
-import { amountSchema, billingView, deliveryView } from '../cart/schemas.ts';
+import { boundedInt, commonQuery } from '../../lib/params.ts';
+import { amountSchema, billingView, cartSchema, deliveryView } from '../cart/schemas.ts';
 import { ORDER_STATUSES } from './tables.ts';
 
 const pence = z.number().int();
@@ -34,6 +35,7 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   placed_at: z.string(),
   paid_at: z.string().nullable(),
+  payment_due_at: z.string().nullable().describe('On account: when the invoice falls due'),
   email: z.string(),
   phone: z.string(),
   po_number: z.string().nullable(),
@@ -63,3 +65,45 @@ export const orderSchema = z.object({
 export type OrderBody = z.infer<typeof orderSchema>;
 
 export const orderResponse = z.object({ order: orderSchema });
+
+/** `GET /orders`: the logged-in customer's orders, newest first. */
+export const myOrdersQuery = commonQuery.extend({
+  page: boundedInt(1, 100000, 1),
+  perPage: boundedInt(1, 50, 10),
+});
+
+export const orderSummarySchema = z.object({
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  placed_at: z.string(),
+  payment_method: z.enum(['card', 'on_account']),
+  payment_due_at: z.string().nullable(),
+  po_number: z.string().nullable(),
+  currency: z.string(),
+  grand_total: amountSchema.describe('What was charged (or is owed on account)'),
+  lines: z.number().int().describe('How many lines the order has'),
+});
+
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const myOrdersResponse = z.object({
+  items: z.array(orderSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
+
+export const reorderResponse = z.object({
+  token: z.string().describe("The new basket's token (X-Cart-Token)"),
+  token_expires_at: z.string(),
+  cart: cartSchema,
+  skipped: z.array(
+    z.object({
+      variant_reference: z.string(),
+      name: z.string(),
+      reason: z
+        .enum(['free', 'unavailable'])
+        .describe('free: a gift or a pack now priced 0; unavailable: no longer sold in this plan'),
+    }),
+  ),
+});

@@ -1,11 +1,11 @@
 /**
  * Orders: placing one from a priced basket (a snapshot of lines, totals, delivery and billing), moving it forward
- * (`pending_payment` → `paid` | `payment_failed` | `cancelled`, by conditional updates: never backwards), the
- * guest's 2-hour access token, and the order as the API shows it. The confirmation e-mail is queued in the
- * transaction that marks the order paid.
+ * (`pending_payment` → `paid` | `on_account` | `payment_failed` | `cancelled`, by conditional updates: never
+ * backwards), the guest's 2-hour access token, the customer's own orders, and the order as the API shows it. The
+ * confirmation e-mail is queued in the transaction that marks the order paid (or placed on account).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -24,7 +24,7 @@ import { orderConfirmationMail, type OrderMailDetails } from '../mail/templates.
 import type { BillingView, DeliveryView } from '../cart/schemas.ts';
 import type { PricedCart } from '../cart/pricing.ts';
 import type { OrderStatus } from './tables.ts';
-import type { OrderBody } from './schemas.ts';
+import type { OrderBody, OrderSummary } from './schemas.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderLineRow = typeof orderLines.$inferSelect;
@@ -47,10 +47,14 @@ export async function nextOrderNumber(tx: Executor): Promise<string> {
 export interface NewOrder {
   siteId: number;
   cartId: number;
+  /** The account of the session it was placed in (guests: null). */
+  customerId: number | null;
   email: string;
   phone: string;
   poNumber: string | null;
   paymentMethod: 'card' | 'on_account';
+  /** On account: when the invoice falls due (the CHECK requires it, and an account, with that method). */
+  paymentDueAt: Date | null;
   delivery: DeliveryView;
   billing: BillingView;
   priced: PricedCart;
@@ -74,8 +78,10 @@ export async function insertOrder(tx: Executor, order: NewOrder): Promise<OrderR
       planId: priced.plan.id,
       audience: priced.plan.target,
       cartId: order.cartId,
+      customerId: order.customerId,
       status: 'pending_payment',
       paymentMethod: order.paymentMethod,
+      paymentDueAt: order.paymentDueAt,
       email: order.email,
       phone: order.phone,
       poNumber: order.poNumber,
@@ -216,6 +222,36 @@ export async function markOrderPaid(
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
     .returning();
   if (!order) return false;
+  await closeAndConfirm(tx, mail, order, now);
+  return true;
+}
+
+/**
+ * `pending_payment` → `on_account` (a trade account's order, invoiced on its terms): like a paid order, the basket
+ * is done with and the confirmation, naming the PO and the due date, is queued in the caller's transaction.
+ */
+export async function markOrderOnAccount(
+  tx: Executor,
+  mail: MailConfig,
+  orderId: number,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const [order] = await tx
+    .update(orders)
+    .set({ status: 'on_account', updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 'pending_payment'),
+        eq(orders.paymentMethod, 'on_account'),
+      ),
+    )
+    .returning();
+  if (order) await closeAndConfirm(tx, mail, order, now);
+  return order;
+}
+
+async function closeAndConfirm(tx: Executor, mail: MailConfig, order: OrderRow, now: Date): Promise<void> {
   if (order.cartId !== null) {
     await tx.update(carts).set({ completedAt: now, updatedAt: now }).where(eq(carts.id, order.cartId));
   }
@@ -230,7 +266,6 @@ export async function markOrderPaid(
     ...orderConfirmationMail(mailDetails(order, lines), mail.siteUrl),
     messageIdDomain: senderDomain(mail.from),
   });
-  return true;
 }
 
 /**
@@ -282,6 +317,65 @@ export async function findOrderForGuest(
   return loadOrder(db, order.order);
 }
 
+/**
+ * The order `number` of the site for its owner's session (`customerId`) or the holder of a guest access token
+ * still valid at `now`; anything else is one 404 (another customer's order looks like an unknown one).
+ */
+export async function findOrderForViewer(
+  db: Database,
+  siteId: number,
+  number: string,
+  viewer: { customerId: number | null; token: string | undefined },
+  now: Date,
+) {
+  if (viewer.customerId !== null) {
+    const [own] = await db
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.number, number), eq(orders.siteId, siteId), eq(orders.customerId, viewer.customerId)),
+      );
+    if (own) return loadOrder(db, own);
+  }
+  return findOrderForGuest(db, siteId, number, viewer.token, now);
+}
+
+/** `GET /orders`: the customer's orders on the site, newest first, with how many lines each has. */
+export async function listCustomerOrders(
+  db: Database,
+  siteId: number,
+  customerId: number,
+  page: number,
+  perPage: number,
+): Promise<{ items: OrderSummary[]; total: number }> {
+  const mine = and(eq(orders.siteId, siteId), eq(orders.customerId, customerId));
+  const [counted] = await db.select({ n: count() }).from(orders).where(mine);
+  const rows = await db
+    .select({
+      order: orders,
+      lines: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .where(mine)
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return {
+    total: counted?.n ?? 0,
+    items: rows.map(({ order, lines }) => ({
+      number: order.number,
+      status: order.status,
+      placed_at: order.placedAt.toISOString(),
+      payment_method: order.paymentMethod,
+      payment_due_at: order.paymentDueAt?.toISOString() ?? null,
+      po_number: order.poNumber,
+      currency: order.currency,
+      grand_total: three(order.totalExPence, order.totalVatPence, order.totalIncPence),
+      lines: Number(lines),
+    })),
+  };
+}
+
 export async function findOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row;
@@ -316,6 +410,7 @@ export function orderAnswer(
     status: order.status,
     placed_at: order.placedAt.toISOString(),
     paid_at: order.paidAt?.toISOString() ?? null,
+    payment_due_at: order.paymentDueAt?.toISOString() ?? null,
     email: order.email,
     phone: order.phone,
     po_number: order.poNumber,
@@ -413,5 +508,6 @@ function mailDetails(order: OrderRow, lines: OrderLineRow[]): OrderMailDetails {
           },
     paymentMethod: order.paymentMethod === 'card' ? 'Card' : 'On account',
     poNumber: order.poNumber,
+    paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
   };
 }
