@@ -260,7 +260,9 @@ export async function login(
     .select()
     .from(customers)
     .where(and(eq(customers.siteId, site.id), eq(customers.email, email)));
-  if (!customer || !(await passwordMatches(customer, body.password))) {
+  // Verified before anything else is looked at: an unknown address costs one (dummy) verify too.
+  const matches = await passwordMatches(customer, body.password);
+  if (!customer || !matches) {
     await recordAttempt(db, LOGIN_FAILURE, email, now);
     throw invalidCredentials();
   }
