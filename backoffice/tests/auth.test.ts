@@ -21,7 +21,7 @@ import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
 
 // Every Argon2 verify is seen, to prove an unknown e-mail verifies a (dummy) hash like a known one.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@node-rs/argon2')>();
+  const original = await importOriginal<typeof argon2>();
   return { ...original, verify: vi.fn(original.verify) };
 });
 
