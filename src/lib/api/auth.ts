@@ -14,7 +14,8 @@ import type {
 import { z } from 'zod';
 import type { ApiClient, RequestOptions } from './client.ts';
 
-export type Civility = 'mr' | 'mrs' | 'ms' | 'mx' | 'dr';
+const CIVILITIES = ['mr', 'mrs', 'ms', 'mx', 'dr'] as const;
+export type Civility = (typeof CIVILITIES)[number];
 
 /** An approved trade account's terms (pence); `approved: false` for every other customer. */
 export interface TradeTerms {
@@ -47,7 +48,7 @@ export const customerSchema = z
   .object({
     id: z.number().int().positive(),
     email: z.string(),
-    civility: z.enum(['mr', 'mrs', 'ms', 'mx', 'dr']).nullish(),
+    civility: z.string().nullish(),
     first_name: z.string(),
     last_name: z.string(),
     phone: z.string().nullish(),
@@ -69,7 +70,7 @@ export const customerSchema = z
   .transform((me): Customer => ({
     id: me.id,
     email: me.email,
-    civility: me.civility ?? null,
+    civility: CIVILITIES.find((code) => code === me.civility) ?? null,
     firstName: me.first_name,
     lastName: me.last_name,
     phone: me.phone ?? null,
