@@ -74,6 +74,23 @@ import {
   putCheckoutDelivery,
 } from '../../src/lib/api/checkout.ts';
 import { getOrder } from '../../src/lib/api/orders.ts';
+import {
+  createAddress,
+  deleteAddress,
+  getAddress,
+  getMyOrder,
+  getWishlist,
+  listAddresses,
+  listMyOrders,
+  putWishlist,
+  reorder,
+  sendWishlist,
+  updateAddress,
+} from '../../src/lib/api/account.ts';
+import { withDefault } from '../../src/features/account/address-form.ts';
+import { createCustomer } from '../../backoffice/tests/account-helpers.ts';
+import { solvedBotCheck } from '../../backoffice/tests/bot-check-solver.ts';
+import type { JsonBody } from '../../src/lib/api/client.ts';
 import { getMenu } from '../../src/lib/api/menu.ts';
 import { listRedirects } from '../../src/lib/api/redirects.ts';
 import { getContentVersion, getSettings, listSubsidiaries, lookupSite } from '../../src/lib/api/site.ts';
@@ -894,6 +911,147 @@ const CALLS: ContractCall[] = [
       );
       expect(declined.body?.status).toBe('payment_declined');
       expect((await getCheckoutCart(api, token)).view.lines).toHaveLength(1);
+    },
+  },
+
+  // -- the account area (features/account) and the checkout with an account, with a session (issue 11) -------
+  {
+    layer: 'island',
+    caller: 'features/account/addresses-page.ts and the checkout with an account: the address book',
+    uses: [listAddresses, createAddress, getAddress, updateAddress, deleteAddress],
+    run: async () => {
+      const { headers } = await createCustomer(app);
+      const api = islandApi('pro', '/account/addresses');
+      const typed = {
+        label: 'Site office',
+        first_name: 'Sam',
+        last_name: 'Fixer',
+        address: '1 Park Row',
+        town: 'Leeds',
+        postcode: 'LS1 5HD',
+        country: 'uk',
+        is_default_delivery: true,
+      };
+      expect(await listAddresses(api, { headers })).toEqual([]);
+      const office = await createAddress(api, typed, { headers });
+      expect(office).toMatchObject({
+        label: 'Site office',
+        isDefaultDelivery: true,
+        isDefaultBilling: false,
+      });
+      expect(await getAddress(api, office.id, { headers })).toEqual(office);
+      // The page's "make default" sends the whole address again with the flag.
+      const edited = await updateAddress(
+        api,
+        withDefault({ ...office, address: '2 Park Row' }, 'billing') as JsonBody,
+        { headers },
+      );
+      expect(edited).toMatchObject({
+        address: '2 Park Row',
+        isDefaultDelivery: true,
+        isDefaultBilling: true,
+      });
+      // Without the session "Please log in"; another customer's address does not exist for this one.
+      await expectBackofficeError(listAddresses(api), 401);
+      const other = await createCustomer(app);
+      const theirs = await createAddress(api, typed, { headers: other.headers });
+      await expectBackofficeError(getAddress(api, theirs.id, { headers }), 404);
+      await deleteAddress(api, office.id, { headers });
+      expect(await listAddresses(api, { headers })).toEqual([]);
+    },
+  },
+  {
+    layer: 'island',
+    caller: "features/account/wishlist-page.ts: the account's list merged with the device's, replaced, sent",
+    uses: [getWishlist, putWishlist, sendWishlist],
+    run: async () => {
+      const { headers } = await createCustomer(app);
+      const api = islandApi('pro', '/account/wishlist');
+      const [first, second] = fx.products.pro;
+      expect(await getWishlist(api, { headers })).toEqual([]);
+      expect(await putWishlist(api, [first!.id], 'merge', { headers })).toEqual([first!.id]);
+      const union = await putWishlist(api, [second!.id], 'merge', { headers });
+      expect(new Set(union)).toEqual(new Set([first!.id, second!.id]));
+      expect(await putWishlist(api, [second!.id], 'replace', { headers })).toEqual([second!.id]);
+      await sendWishlist(
+        api,
+        { to: 'colleague@example.co.uk', message: 'For the Leeds job', bot_check: await solvedBotCheck(app) },
+        { headers },
+      );
+      await expectBackofficeError(sendWishlist(api, { bot_check: 'not solved' }, { headers }), 400);
+    },
+  },
+  {
+    layer: 'island',
+    caller:
+      'features/checkout (trade account): a saved address, on account with a PO; features/account: my orders, the order, order again',
+    uses: [listMyOrders, getMyOrder, reorder, putCheckoutDelivery, getPaymentMethods, completeCheckout],
+    run: async () => {
+      const { headers } = await createCustomer(app, {
+        tradeApproved: true,
+        paymentTermsDays: 30,
+        creditLimitPence: 10_000_000,
+        poRequired: true,
+      });
+      const api = islandApi('pro', '/checkout/payment');
+      const product = fx.products.pro.find((candidate) => candidate.variants.length > 0)!;
+      const reference = product.variants[0]!.reference;
+      const created = await addCartItems(
+        api,
+        undefined,
+        [{ element_id: product.id, element_type: 'product', variant_reference: reference, quantity: 2 }],
+        { headers },
+      );
+      const token = created.token!;
+      const saved = await createAddress(
+        api,
+        { first_name: 'Sam', last_name: 'Fixer', address: '1 Park Row', town: 'Leeds', postcode: 'LS1 5HD' },
+        { headers },
+      );
+      const [carrier] = await getCarriers(api, token, saved.postcode, { headers });
+      await putCheckoutDelivery(
+        api,
+        token,
+        { method: 'delivery', address_id: saved.id, carrier_code: carrier!.code, phone: '0113 496 0000' },
+        { headers },
+      );
+      await putCheckoutBilling(api, token, { same_as_delivery: true }, { headers });
+      const methods = await getPaymentMethods(api, token, { headers });
+      expect(methods.find((method) => method.code === 'on_account')?.account).toMatchObject({
+        termsDays: 30,
+        poRequired: true,
+      });
+      const { view } = await getCheckoutCart(api, token, { headers });
+      expect(view.delivery).toMatchObject({ method: 'delivery', address: { address: '1 Park Row' } });
+      const body = {
+        payment_method: 'on_account',
+        accept_terms: true,
+        expected_total: view.grandTotal.inc,
+        email: 'sam@example.co.uk',
+      };
+      const missing = await expectBackofficeError(completeCheckout(api, token, body, { headers }), 400);
+      expect(JSON.stringify(missing.body?.errors)).toContain('po_number');
+      const done = await completeCheckout(api, token, { ...body, po_number: 'PO-881' }, { headers });
+      expect(done.order.status).toBe('on_account');
+
+      const mine = await listMyOrders(api, 1, 10, { headers });
+      expect(mine.items[0]).toMatchObject({
+        number: done.order.number,
+        status: 'on_account',
+        paymentMethod: 'on_account',
+        poNumber: 'PO-881',
+        total: view.grandTotal.inc,
+      });
+      const order = await getMyOrder(api, done.order.number, { headers });
+      expect(order).toMatchObject({ paymentMethod: 'on_account', poNumber: 'PO-881', status: 'on_account' });
+      expect(order.paymentDueAt).toBeTruthy();
+      const again = await reorder(api, done.order.number, { headers });
+      expect(again.cart.token).toBeTruthy();
+      expect(again.cart.cart.lines.map((line) => [line.reference, line.quantity])).toEqual([[reference, 2]]);
+      // Another customer's order does not exist for them (404, never 403).
+      const other = await createCustomer(app);
+      await expectBackofficeError(getMyOrder(api, done.order.number, { headers: other.headers }), 404);
+      await expectBackofficeError(reorder(api, done.order.number, { headers: other.headers }), 404);
     },
   },
 
