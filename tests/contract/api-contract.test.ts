@@ -88,7 +88,20 @@ import {
   updateAddress,
 } from '../../src/lib/api/account.ts';
 import { withDefault } from '../../src/features/account/address-form.ts';
-import { createCustomer } from '../../backoffice/tests/account-helpers.ts';
+import { createCustomer, TEST_PASSWORD } from '../../backoffice/tests/account-helpers.ts';
+import { mailOutbox } from '../../backoffice/src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import {
+  changePassword,
+  forgotPassword,
+  getMe,
+  login,
+  logout,
+  register,
+  resetPassword,
+  updateMe,
+  verifyEmail,
+} from '../../src/lib/api/auth.ts';
 import { solvedBotCheck } from '../../backoffice/tests/bot-check-solver.ts';
 import type { JsonBody } from '../../src/lib/api/client.ts';
 import { getMenu } from '../../src/lib/api/menu.ts';
@@ -1052,6 +1065,141 @@ const CALLS: ContractCall[] = [
       const other = await createCustomer(app);
       await expectBackofficeError(getMyOrder(api, done.order.number, { headers: other.headers }), 404);
       await expectBackofficeError(reorder(api, done.order.number, { headers: other.headers }), 404);
+    },
+  },
+
+  // -- the account's sign-in (features/auth): register, log in and out, links, profile (issue 11) ----------
+  {
+    layer: 'island',
+    caller:
+      'features/auth/auth-forms.ts: sign-up, then login (the guest basket merged), and the header logout',
+    uses: [register, login, logout],
+    run: async () => {
+      const api = islandApi('part', '/sign-up');
+      const email = `signup.${Date.now()}@example.co.uk`;
+      const typed = { first_name: 'Ada', last_name: 'Skim', email, password: 'Plaster2026x' };
+      const accepted = await register(api, {
+        ...typed,
+        audience: 'part',
+        newsletter: false,
+        accept_terms: true,
+        bot_check: await solvedBotCheck(app),
+      });
+      // The same answer for an existing address (the mail differs): nothing tells the two apart.
+      const again = await register(api, {
+        ...typed,
+        audience: 'part',
+        newsletter: false,
+        accept_terms: true,
+        bot_check: await solvedBotCheck(app),
+      });
+      expect(again).toEqual(accepted);
+      const wrong = await expectBackofficeError(
+        login(api, { email, password: 'Wrong2026x' }, undefined),
+        401,
+      );
+      expect(wrong.body?.status).toBe('invalid_credentials');
+      // A guest basket, merged into the account's at login: the answer names its token.
+      const product = fx.products.part.find((candidate) => candidate.variants.length > 0)!;
+      const guest = await addCartItems(api, undefined, [
+        {
+          element_id: product.id,
+          element_type: 'product',
+          variant_reference: product.variants[0]!.reference,
+          quantity: 2,
+        },
+      ]);
+      const answer = await login(api, { email, password: typed.password }, guest.token);
+      expect(answer.customer).toMatchObject({
+        email,
+        firstName: 'Ada',
+        audience: 'part',
+        emailVerified: false,
+      });
+      expect(answer.cart?.token).toBeTruthy();
+      await logout(api);
+    },
+  },
+  {
+    layer: 'island',
+    caller: 'features/auth: the header and the account pages (GET /me), the profile and password forms',
+    uses: [getMe, updateMe, changePassword],
+    run: async () => {
+      const api = islandApi('pro', '/account/profile');
+      await expectBackofficeError(getMe(api), 401);
+      const { headers, customer } = await createCustomer(app, { company: 'Skim Ltd' });
+      const me = await getMe(api, { headers });
+      expect(me).toMatchObject({ id: customer.id, company: 'Skim Ltd', trade: { approved: false } });
+      // A cleared field is sent as null and cleared; the others are kept.
+      const saved = await updateMe(
+        api,
+        { first_name: 'Samuel', company: null, phone: '0161 496 0000' },
+        { headers },
+      );
+      expect(saved).toMatchObject({ firstName: 'Samuel', company: null, phone: '0161 496 0000' });
+      const refused = await expectBackofficeError(
+        changePassword(api, { current_password: 'Wrong2026x', new_password: 'Plaster2027' }, { headers }),
+        400,
+      );
+      expect(refused.body?.errors?.map((error) => error.field)).toContain('body.current_password');
+      await changePassword(
+        api,
+        { current_password: TEST_PASSWORD, new_password: 'Plaster2027' },
+        { headers },
+      );
+      await logout(api, { headers });
+      await expectBackofficeError(getMe(api, { headers }), 401);
+    },
+  },
+  {
+    layer: 'island',
+    caller: 'features/auth: forgotten password, the reset and the verification links (tokens from the mail)',
+    uses: [forgotPassword, resetPassword, verifyEmail],
+    run: async () => {
+      const api = islandApi('pro', '/forgotten-password');
+      const email = `links.${Date.now()}@example.co.uk`;
+      await register(api, {
+        first_name: 'Lin',
+        last_name: 'Kay',
+        email,
+        password: 'Plaster2026x',
+        audience: 'pro',
+        newsletter: false,
+        accept_terms: true,
+        bot_check: await solvedBotCheck(app),
+      });
+      const unknown = await forgotPassword(api, {
+        email: `nobody.${Date.now()}@example.co.uk`,
+        audience: 'pro',
+        bot_check: await solvedBotCheck(app),
+      });
+      const known = await forgotPassword(api, {
+        email,
+        audience: 'pro',
+        bot_check: await solvedBotCheck(app),
+      });
+      expect(known).toEqual(unknown);
+      /** The token of the last link mailed to the address (the outbox holds the message). */
+      const mailedToken = async (page: string) => {
+        const mails = await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+        const links = mails.flatMap((mail) => [
+          ...mail.textBody.matchAll(new RegExp(`${page}\\?token=([^\\s&"<]+)`, 'g')),
+        ]);
+        return decodeURIComponent(links.at(-1)![1]!);
+      };
+      await expectBackofficeError(
+        resetPassword(api, { token: 'x'.repeat(43), password: 'Plaster2027' }),
+        400,
+      );
+      const reset = await resetPassword(api, {
+        token: await mailedToken('reset-password'),
+        password: 'Plaster2027',
+      });
+      expect(reset.email).toBe(email);
+      const verifyFailure = await expectBackofficeError(verifyEmail(api, 'x'.repeat(43)), 400);
+      expect(verifyFailure.body?.status).toBe('invalid_token');
+      const verified = await verifyEmail(api, await mailedToken('verify-email'));
+      expect(verified).toMatchObject({ customer: { email, emailVerified: true }, attachedOrders: 0 });
     },
   },
 
