@@ -5,7 +5,7 @@
  * confirmation e-mail is queued in the transaction that marks the order paid (or placed on account).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -351,18 +351,28 @@ export async function listCustomerOrders(
   const mine = and(eq(orders.siteId, siteId), eq(orders.customerId, customerId));
   const [counted] = await db.select({ n: count() }).from(orders).where(mine);
   const rows = await db
-    .select({
-      order: orders,
-      lines: sql<number>`(select count(*)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`,
-    })
+    .select()
     .from(orders)
     .where(mine)
     .orderBy(desc(orders.placedAt), desc(orders.id))
     .limit(perPage)
     .offset((page - 1) * perPage);
+  const counts = rows.length
+    ? await db
+        .select({ orderId: orderLines.orderId, n: count() })
+        .from(orderLines)
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((order) => order.id),
+          ),
+        )
+        .groupBy(orderLines.orderId)
+    : [];
+  const lineCounts = new Map(counts.map((row) => [row.orderId, row.n]));
   return {
     total: counted?.n ?? 0,
-    items: rows.map(({ order, lines }) => ({
+    items: rows.map((order) => ({
       number: order.number,
       status: order.status,
       placed_at: order.placedAt.toISOString(),
@@ -371,7 +381,7 @@ export async function listCustomerOrders(
       po_number: order.poNumber,
       currency: order.currency,
       grand_total: three(order.totalExPence, order.totalVatPence, order.totalIncPence),
-      lines: Number(lines),
+      lines: lineCounts.get(order.id) ?? 0,
     })),
   };
 }
