@@ -1,13 +1,16 @@
 /**
  * The address book (spec §7 `address` resource, commerce.md "Accounts"): 401 "Please log in" without a session
  * (before the body is looked at), the five calls, one default of each kind (a new default takes the flag), the
- * limit of 20, and another customer's address answering 404 on every call (IDOR).
+ * limit of 20, and another customer's address answering 404 on every call (IDOR). Checkout uses it: a saved
+ * `address_id` in the delivery and billing steps, and `save_address: true` adding a typed address.
  */
 import { ACCOUNT_MESSAGES, MAX_SAVED_ADDRESSES } from '@plasterwick/shop-rules/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressListResponse, savedAddressSchema } from '../src/modules/addresses/schemas.ts';
 import { createCustomer, type TestCustomer } from './account-helpers.ts';
-import { createTestApp, q, type TestApp } from './helpers.ts';
+import { productOf } from './cart-helpers.ts';
+import { customerCart, DELIVERY_ADDRESS, PHONE } from './customer-cart-helpers.ts';
+import { createTestApp, PART_PLAN, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let alex: TestCustomer;
@@ -189,5 +192,103 @@ describe('the address book', () => {
       payload: home,
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('checkout with the address book', () => {
+  async function basket(who: TestCustomer) {
+    const product = await productOf(t.app, 'plasterwick-multi-fill-powder', PART_PLAN);
+    const cart = customerCart(t.app, who, PART_PLAN);
+    await cart.add([
+      { element_id: product.id, variant_reference: product.variants[1]!.reference, quantity: 1 },
+    ]);
+    return cart;
+  }
+
+  it('delivers to a saved address and bills another; a foreign id is 404, one abroad cannot be delivered to', async () => {
+    const customer = await createCustomer(t.app, { audience: 'part' });
+    const site = await create(customer, { ...home, label: 'Site', company: 'Morgan Plastering' });
+    const paris = await create(customer, { ...home, country: 'fr', postcode: '75001', town: 'Paris' });
+    const cart = await basket(customer);
+    const delivered = await cart.ok('PUT', '/checkout/delivery', {
+      method: 'delivery',
+      address_id: site.id,
+      carrier_code: 'standard',
+      phone: PHONE,
+    });
+    expect(delivered.checkout.delivery).toEqual({
+      method: 'delivery',
+      address: {
+        first_name: 'Alex',
+        last_name: 'Morgan',
+        company: 'Morgan Plastering',
+        address: '1 Mill Lane',
+        town: 'Manchester',
+        postcode: 'M1 1AE',
+        country: 'uk',
+      },
+      carrier_code: 'standard',
+      carrier_label: 'Standard delivery',
+      phone: PHONE,
+    });
+    const billed = await cart.ok('PUT', '/checkout/billing', { address_id: paris.id });
+    expect(billed.checkout.billing).toMatchObject({
+      same_as_delivery: false,
+      address: { town: 'Paris', postcode: '75001', country: 'fr' },
+    });
+
+    const abroad = await cart.call('PUT', '/checkout/delivery', {
+      method: 'delivery',
+      address_id: paris.id,
+      carrier_code: 'standard',
+      phone: PHONE,
+    });
+    expect(abroad.statusCode).toBe(400);
+    expect(abroad.json().errors).toEqual([
+      { field: 'body.address_id', message: 'We deliver to UK addresses only' },
+    ]);
+
+    const theirs = await create(sam, home);
+    for (const [path, body] of [
+      [
+        '/checkout/delivery',
+        { method: 'delivery', address_id: theirs.id, carrier_code: 'standard', phone: PHONE },
+      ],
+      ['/checkout/billing', { address_id: theirs.id }],
+    ] as const) {
+      const response = await cart.call('PUT', path, body);
+      expect(response.statusCode, path).toBe(404);
+    }
+  });
+
+  it('saves a typed address once, as the default when there is none; needs a session', async () => {
+    const customer = await createCustomer(t.app, { audience: 'part' });
+    const cart = await basket(customer);
+    const step = {
+      method: 'delivery',
+      address: DELIVERY_ADDRESS,
+      carrier_code: 'standard',
+      phone: PHONE,
+      save_address: true,
+    };
+    await cart.ok('PUT', '/checkout/delivery', step);
+    await cart.ok('PUT', '/checkout/delivery', step);
+    const billing = { ...DELIVERY_ADDRESS, address: '2 Quay Street', country: 'uk' };
+    await cart.ok('PUT', '/checkout/billing', { address: billing, save_address: true });
+    const book = await list(customer);
+    expect(
+      book.map((a) => [a.address, a.postcode, a.phone, a.is_default_delivery, a.is_default_billing]),
+    ).toEqual([
+      ['1 Mill Lane', 'M1 1AE', PHONE, true, false],
+      ['2 Quay Street', 'M1 1AE', null, false, true],
+    ]);
+
+    const guest = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/checkout/delivery?${q({ saleplan_id: PART_PLAN })}`,
+      headers: { 'x-cart-token': 'anything' },
+      payload: step,
+    });
+    expect(guest.statusCode).toBe(401);
   });
 });
