@@ -291,7 +291,10 @@ export async function start(root: HTMLElement): Promise<void> {
       showCard(page);
     }
     if (target.name === 'accept_terms' && target.checked) clearCheckoutError(form, 'accept_terms');
-    if (target.name === 'po_number') clearCheckoutError(form, 'po_number');
+  });
+  // Cleared while typing: on leaving the field the message would go as the Pay button is pressed, moving it.
+  form.addEventListener('input', (event) => {
+    if ((event.target as HTMLInputElement).name === 'po_number') clearCheckoutError(form, 'po_number');
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
