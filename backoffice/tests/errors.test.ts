@@ -24,6 +24,7 @@ test.each([
   ['GET', `/api/v1/no-such-route?${q()}`, 404, 'not_found'],
   ['GET', '/api/v1/media/nothing/here.png', 404, 'not_found'],
   ['GET', `/api/v1/address?${q()}`, 401, 'unauthorized'],
+  ['POST', `/api/v1/wishlist/send?${q()}`, 401, 'unauthorized'],
 ])('%s %s → %i %s', async (method, url, status, code) => {
   const res = await t.app.inject({
     method: method as 'GET' | 'POST',

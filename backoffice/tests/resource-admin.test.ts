@@ -386,7 +386,7 @@ describe('read-only resources answer 405 with Allow', () => {
     expect(doc.paths['/api/v1/sitemap']?.delete?.summary).toMatch(/^Not allowed \(405\)/);
   });
 
-  test('address: every call is 401 until accounts exist, with or without the key', async () => {
+  test('address: every call is 401 "Please log in" without a session, the API key being no session', async () => {
     for (const [method, path] of [
       ['GET', '/address'],
       ['GET', '/address/1'],
@@ -397,7 +397,7 @@ describe('read-only resources answer 405 with Allow', () => {
       for (const headers of [{}, key]) {
         const res = await t.app.inject({ method, url: `/api/v1${path}?${q()}`, headers, payload: {} });
         expect(res.statusCode, `${method} ${path}`).toBe(401);
-        expect(res.json()).toMatchObject({ status: 'unauthorized' });
+        expect(res.json()).toEqual({ status: 'unauthorized', message: 'Please log in' });
       }
     }
   });
