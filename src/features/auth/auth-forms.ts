@@ -23,7 +23,7 @@ import { showToast } from '../toasts/toasts.store.ts';
 import { clearFieldError, showFieldError, showFieldErrors } from '../ui/field/field-errors.ts';
 import { linkTokenOf, safeNextPath } from './auth.ts';
 import { CONFIRM_FIELD, checkForm, refusalOf, requirementStates, type Checked } from './auth-checks.ts';
-import { afterLogin, afterSessionOpened } from './auth-session.ts';
+import { afterLogin } from './auth-session.ts';
 import { setCustomer } from './auth.store.ts';
 import { authText } from './auth-text.ts';
 import { isAuthFormKind, type AuthFormKind } from './kinds.ts';
@@ -187,7 +187,9 @@ async function send(form: HTMLFormElement, kind: AuthFormKind, body: object, bot
       showDone(form);
       return;
     case 'reset-password':
-      await afterSessionOpened(await resetPassword(api, body as Parameters<typeof resetPassword>[1]));
+      await afterLogin(
+        await resetPassword(api, body as Parameters<typeof resetPassword>[1], validCartToken()),
+      );
       showDone(form);
       return;
     case 'profile':

@@ -1,7 +1,7 @@
 /**
  * What happens in the browser around a session (issue 11), loaded on demand (it brings the API client and zod):
  *
- * - after a login, a reset or a sign-up's login: the `auth` store takes the customer, the device's favourites are
+ * - after a login, a password reset or a sign-up's login: the `auth` store takes the customer, the device's favourites are
  *   merged into the account's wishlist and both become the union, and the basket the back-office merged (the
  *   login answer's `cart` token) replaces the browser's;
  * - on a page load while the login cookie is there (`auth-header.ts`): the store is refreshed from `GET /me`
@@ -13,7 +13,7 @@
  */
 import { AUTH_INDICATOR_COOKIE, MAX_WISHLIST_ITEMS } from '@plasterwick/shop-rules/accounts';
 import { putWishlist } from '../../lib/api/account.ts';
-import { getMe, logout, type Customer, type LoginAnswer } from '../../lib/api/auth.ts';
+import { getMe, logout, type LoginAnswer } from '../../lib/api/auth.ts';
 import { getCart } from '../../lib/api/cart.ts';
 import { BackofficeError } from '../../lib/api/client.ts';
 import { applyServerCart, resetCart, validCartToken } from '../cart/cart.store.ts';
@@ -59,12 +59,6 @@ export async function afterLogin(answer: LoginAnswer): Promise<void> {
   // The token the login answer brings opens the merged basket; reading it fills the store.
   const basket = answer.cart ? loadBasket(answer.cart.token) : Promise.resolve();
   await Promise.all([mergeFavourites(), basket.catch((error: unknown) => console.error(error))]);
-}
-
-/** After a reset or a verification that logged this browser in: the same as a login without a basket token. */
-export async function afterSessionOpened(customer: Customer): Promise<void> {
-  setCustomer(customer);
-  await Promise.all([mergeFavourites(), restoreBasket().catch((error: unknown) => console.error(error))]);
 }
 
 /** The session is gone (401): nobody is logged in in this browser any more. */

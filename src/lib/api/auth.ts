@@ -6,10 +6,10 @@
  * accounts`); answers are parsed leniently and mapped to the storefront's `Customer`.
  */
 import type {
-  ChangePasswordBody,
-  ForgotPasswordBody,
-  ProfileUpdateBody,
-  RegisterBody,
+  changePasswordBody,
+  forgotPasswordBody,
+  profileUpdateBody,
+  registerBody,
 } from '@plasterwick/shop-rules/accounts';
 import { z } from 'zod';
 import type { ApiClient, RequestOptions } from './client.ts';
@@ -111,8 +111,6 @@ const loginAnswerSchema = z
     cart: answer.cart ? { token: answer.cart.token, tokenExpiresAt: answer.cart.token_expires_at } : null,
   }));
 
-const customerAnswerSchema = z.object({ customer: customerSchema });
-
 export interface VerifyAnswer {
   customer: Customer;
   /** How many earlier guest orders with this e-mail joined the account. */
@@ -132,7 +130,11 @@ const verifyAnswerSchema = z
   }));
 
 /** `POST /auth/register`: 202 for a new and an existing e-mail alike (the mail differs); no session opened. */
-export function register(api: ApiClient, body: RegisterBody, options?: RequestOptions): Promise<Accepted> {
+export function register(
+  api: ApiClient,
+  body: z.input<typeof registerBody>,
+  options?: RequestOptions,
+): Promise<Accepted> {
   return api.post('/auth/register', body, acceptedSchema, options);
 }
 
@@ -166,22 +168,26 @@ export async function logout(api: ApiClient, options?: RequestOptions): Promise<
 /** `POST /auth/password/forgot`: always 202; a known e-mail gets a reset link (60 minutes, single use). */
 export function forgotPassword(
   api: ApiClient,
-  body: ForgotPasswordBody,
+  body: z.input<typeof forgotPasswordBody>,
   options?: RequestOptions,
 ): Promise<Accepted> {
   return api.post('/auth/password/forgot', body, acceptedSchema, options);
 }
 
 /**
- * `POST /auth/password/reset`: sets the new password, revokes every earlier session and logs this browser in.
- * An unknown, used or expired link → 400 `invalid_token`.
+ * `POST /auth/password/reset`: sets the new password, revokes every earlier session and logs this browser in,
+ * merging the guest basket of `cartToken` like a login. An unknown, used or expired link → 400 `invalid_token`.
  */
-export async function resetPassword(
+export function resetPassword(
   api: ApiClient,
   body: { token: string; password: string },
-  options?: RequestOptions,
-): Promise<Customer> {
-  return (await api.post('/auth/password/reset', body, customerAnswerSchema, options)).customer;
+  cartToken: string | undefined,
+  options: RequestOptions = {},
+): Promise<LoginAnswer> {
+  return api.post('/auth/password/reset', body, loginAnswerSchema, {
+    ...options,
+    headers: { ...options.headers, ...(cartToken && { 'x-cart-token': cartToken }) },
+  });
 }
 
 /** `POST /auth/verify`: verifies the e-mail of the link (no session needed); a bad link → 400 `invalid_token`. */
@@ -192,7 +198,7 @@ export function verifyEmail(api: ApiClient, token: string, options?: RequestOpti
 /** `POST /auth/password/change` (204): every other session is revoked; a wrong current password → 400. */
 export async function changePassword(
   api: ApiClient,
-  body: ChangePasswordBody,
+  body: z.input<typeof changePasswordBody>,
   options?: RequestOptions,
 ): Promise<void> {
   await api.post('/auth/password/change', body, noContent, options);
@@ -206,7 +212,7 @@ export function getMe(api: ApiClient, options?: RequestOptions): Promise<Custome
 /** `PATCH /me`: the fields given change (the e-mail address is not changed here). */
 export function updateMe(
   api: ApiClient,
-  body: ProfileUpdateBody,
+  body: z.input<typeof profileUpdateBody>,
   options?: RequestOptions,
 ): Promise<Customer> {
   return api.patch('/me', body, customerSchema, options);
