@@ -2,8 +2,8 @@
  * The account pages that act on load (auth-bootstrap.ts starts them): the overview (greeting, "verify your
  * e-mail", trade terms, from the auth store at once and from `GET /me` after), the profile (its form filled from
  * `GET /me`), the reset page (no token: the link cannot be used) and the e-mail verification (`POST
- * /auth/verify` with the link's token). A session that turns out to be gone sends the visitor to the audience's
- * home, as the route guard would have.
+ * /auth/verify` with the link's token). A session that turns out to be gone is forgotten, and the visitor goes
+ * to the login page, which brings them back afterwards (as the other account pages do).
  */
 import { getMe, verifyEmail, type Customer } from '../../lib/api/auth.ts';
 import { BackofficeError } from '../../lib/api/client.ts';
@@ -24,7 +24,8 @@ function show(element: HTMLElement | null, visible: boolean, text?: string): voi
   element.hidden = !visible;
 }
 
-const goHome = (root: HTMLElement) => window.location.assign(root.dataset.home ?? '/');
+/** The session is gone: to the login page (`data-login`), which brings the visitor back here afterwards. */
+const toLogin = (root: HTMLElement) => window.location.assign(root.dataset.login ?? '/');
 
 // ---- overview ----------------------------------------------------------------------------------------------
 
@@ -63,7 +64,7 @@ async function startOverview(root: HTMLElement): Promise<void> {
   const known = $auth.get();
   if (known) renderOverview(root, known);
   try {
-    if (!(await refreshSessionOnce())) return goHome(root);
+    if (!(await refreshSessionOnce())) return toLogin(root);
   } catch (error) {
     console.error(error);
     if (!known) {
@@ -110,7 +111,7 @@ async function startProfile(root: HTMLElement): Promise<void> {
   } catch (error) {
     if (error instanceof BackofficeError && error.statusCode === 401) {
       forgetSession();
-      return goHome(root);
+      return toLogin(root);
     }
     console.error(error);
     const message = $(root, 'form[data-auth-form="profile"] [data-form-message]');

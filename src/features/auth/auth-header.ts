@@ -1,6 +1,6 @@
 /**
- * The header's account button and the `auth` store, kept in step with the login indicator cookie on every page
- * (small, no zod: it runs everywhere). With the cookie, the button says "My account" and, once per page load,
+ * The header's account button, what pages offer visitors or customers (`data-auth-when`), and the `auth` store,
+ * kept in step with the login indicator cookie on every page (small, no zod: it runs everywhere). With the cookie, the button says "My account" and, once per page load,
  * `auth-session.ts` (loaded then) refreshes the store from `GET /me` and restores the customer's basket; a 401
  * there clears both, and the button says "Log in" again. Without the cookie, the store is cleared.
  */
@@ -24,6 +24,9 @@ function render(loggedIn: boolean): void {
     if (text && label) text.textContent = label;
     link.dataset.loggedIn = String(loggedIn);
   }
+  // What a page offers visitors or customers (LoginPrompt.astro).
+  for (const element of document.querySelectorAll<HTMLElement>('[data-auth-when]'))
+    element.hidden = (element.dataset.authWhen === 'in') !== loggedIn;
 }
 
 let refreshed = false;
