@@ -112,7 +112,7 @@ test.describe('account area', () => {
 
     // The typed address joined the account.
     await page.goto(`/${PRO}/account/addresses`);
-    await expect(page.getByText('1 Park Row')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '1 Park Row, Leeds' })).toBeVisible();
   });
 
   test('addresses: add, edit, delete with confirmation, then deliver to the saved one', async ({
