@@ -2,9 +2,11 @@
  * "Order again" (spec §4) from my orders and from an order's page: `POST /orders/{number}/reorder` makes a new
  * basket of the lines still sold at a price; its token and cart replace the browser's (`applyServerCart`). When
  * every line made it, the shopper goes to the basket; otherwise the page says which lines were left out and
- * why, with a link to the basket, before anything moves.
+ * why, with a link to the basket, before anything moves; when none could be added (409 `nothing_to_reorder`) the
+ * basket is as it was, and the page says so.
  */
 import { reorder } from '../../lib/api/account.ts';
+import { BackofficeError } from '../../lib/api/client.ts';
 import { paths } from '../../lib/paths.ts';
 import { applyServerCart } from '../cart/cart.store.ts';
 import { h } from '../checkout/checkout-session.ts';
@@ -43,6 +45,13 @@ export async function orderAgain(root: HTMLElement, button: HTMLButtonElement, n
     notice.focus();
   } catch (error) {
     if (isUnauthorized(error)) return toLogin(root);
+    // Every line was left out (free, or no longer sold): the basket is as it was.
+    if (error instanceof BackofficeError && error.body?.status === 'nothing_to_reorder') {
+      notice.replaceChildren(h('p', {}, accountText('reorder.nothing')));
+      notice.hidden = false;
+      notice.focus();
+      return;
+    }
     console.error('Order again failed', error);
     showToast({ kind: 'danger' });
   } finally {
