@@ -324,6 +324,9 @@ export function attach(form: HTMLFormElement): void {
   form.addEventListener('focusout', (event) => {
     const name = fieldNameAt(form, event.target);
     if (!name || !touched.has(name) || fieldNameAt(form, event.relatedTarget) === name) return;
+    // On the way to the submit button the submission checks everything: a message appearing now would move the
+    // button away from under the pointer before the click lands.
+    if (event.relatedTarget instanceof Element && event.relatedTarget.closest('[data-form-submit]')) return;
     recheck(form, kind, name);
   });
   form.addEventListener('change', (event) => {

@@ -1,8 +1,9 @@
 /**
  * The header's account button, what pages offer visitors or customers (`data-auth-when`), and the `auth` store,
- * kept in step with the login indicator cookie on every page (small, no zod: it runs everywhere). With the cookie, the button says "My account" and, once per page load,
- * `auth-session.ts` (loaded then) refreshes the store from `GET /me` and restores the customer's basket; a 401
- * there clears both, and the button says "Log in" again. Without the cookie, the store is cleared.
+ * kept in step with the login indicator cookie on every page (small, no zod: it runs everywhere). With the
+ * cookie, the button says "My account" and, once per page load, `auth-session.ts` (loaded then) refreshes the
+ * store from `GET /me` and restores the customer's basket; a 401 there clears both, and the button says "Log in"
+ * again. Without the cookie, the store is cleared.
  */
 import { hasAuthCookie, type AuthIndicator } from './auth.ts';
 import { $auth, clearAuth } from './auth.store.ts';
@@ -29,13 +30,18 @@ function render(loggedIn: boolean): void {
     element.hidden = (element.dataset.authWhen === 'in') !== loggedIn;
 }
 
+/** Whether the login indicator cookie is there; undefined on a page without the account button. */
+function indicatorPresent(): boolean | undefined {
+  const link = document.querySelector<HTMLElement>(LINK);
+  const indicator = link && indicatorOf(link);
+  return indicator ? hasAuthCookie(document.cookie, indicator) : undefined;
+}
+
 let refreshed = false;
 
 function onPageLoad(): void {
-  const link = document.querySelector<HTMLElement>(LINK);
-  const indicator = link && indicatorOf(link);
-  if (!indicator) return;
-  const loggedIn = hasAuthCookie(document.cookie, indicator);
+  const loggedIn = indicatorPresent();
+  if (loggedIn === undefined) return;
   render(loggedIn);
   if (!loggedIn) {
     if ($auth.get()) clearAuth();
@@ -50,6 +56,12 @@ function onPageLoad(): void {
     })
     .catch((error: unknown) => console.error('The login could not be refreshed', error));
 }
+
+// A login, a reset or a logout on the page itself (its answer set or cleared the cookie) updates the header.
+$auth.listen(() => {
+  const loggedIn = indicatorPresent();
+  if (loggedIn !== undefined) render(loggedIn);
+});
 
 document.addEventListener('astro:page-load', onPageLoad);
 // Without the ClientRouter there is no astro:page-load event.
