@@ -259,3 +259,28 @@ describe('order again', () => {
     expect((await call(alex, 'POST', '/orders/PW-999999/reorder')).statusCode).toBe(404);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it("documents the account's calls; the staff ones need the API key", async () => {
+    const paths = (await t.app.inject({ url: '/api/v1/openapi.json' })).json().paths;
+    for (const [path, methods] of [
+      ['/api/v1/orders', ['get']],
+      ['/api/v1/orders/{number}/reorder', ['post']],
+      ['/api/v1/address', ['get', 'post', 'put', 'delete']],
+      ['/api/v1/address/{id}', ['get']],
+      ['/api/v1/wishlist', ['get', 'put']],
+      ['/api/v1/wishlist/send', ['post']],
+      ['/api/v1/customers', ['get']],
+      ['/api/v1/customers/{id}/trade', ['put']],
+    ] as const) {
+      for (const method of methods) {
+        const operation = paths[path]?.[method];
+        expect(operation, `${method} ${path}`).toBeDefined();
+        expect(operation.summary, `${method} ${path}`).toBeTruthy();
+        if (path.startsWith('/api/v1/customers')) expect(operation.security).toEqual([{ apiKey: [] }]);
+        else expect(Object.keys(operation.responses)).toContain('401');
+      }
+    }
+    expect(Object.keys(paths['/api/v1/checkout/complete'].post.responses)).toContain('402');
+  });
+});
