@@ -98,6 +98,8 @@ test.describe('account area', () => {
     await row.getByRole('link', { name: number, exact: true }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
+    const accountNav = page.getByRole('navigation', { name: 'My account' });
+    await expect(accountNav.getByRole('link', { name: 'My orders' })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByText('PO-4471')).toBeVisible();
     await expect(page.getByText('Payment due by')).toBeVisible();
     await expect(page.getByText('Subtotal ex VAT')).toBeVisible();
@@ -109,6 +111,10 @@ test.describe('account area', () => {
     await page.getByRole('button', { name: `Order again: ${number}` }).click();
     await expect(page).toHaveURL(new RegExp(`/${PRO}/basket$`));
     await expect(page.getByRole('link', { name: 'Basket, 2 items' }).first()).toBeVisible();
+
+    // Nothing else is an order's page.
+    const notAnOrder = await page.goto(`/${PRO}/account/orders/not-an-order`);
+    expect(notAnOrder?.status()).toBe(404);
 
     // The typed address joined the account.
     await page.goto(`/${PRO}/account/addresses`);
@@ -123,6 +129,8 @@ test.describe('account area', () => {
     await registerCustomer(customer);
     await logIn(page, customer);
 
+    await page.goto(`/${DIY}/account/orders`);
+    await expect(page.getByText('You have not placed an order with this account yet.')).toBeVisible();
     await page.goto(`/${DIY}/account/addresses`);
     await expect(page.getByText('You have no saved address yet.')).toBeVisible();
     await page.getByRole('button', { name: 'Add an address' }).click();
