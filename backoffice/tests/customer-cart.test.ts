@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { carts } from '../src/db/schema.ts';
+import { carts, customerTokens } from '../src/db/schema.ts';
 import { DAY_MS, fakeClock, HOUR_MS } from '../src/lib/clock.ts';
 import { cartResponse } from '../src/modules/cart/schemas.ts';
 import { hashToken, sweepExpiredCarts } from '../src/modules/cart/service.ts';
@@ -122,6 +122,40 @@ describe('login merges the guest basket once', () => {
     expect(quantities((await getCart({ cookie, token: cart!.token })).json())).toEqual({ [ref(1)]: 2 });
     // The guest token no longer opens it: a customer's basket opens only with its session.
     expect((await getCart({ token: guest })).statusCode).toBe(404);
+  });
+
+  test('two logins at the same time with the same guest basket merge it once', async () => {
+    const customer = await createCustomer(t.app);
+    await add({ cookie: customer.cookie }, [pack(0, 10)]);
+    const guest = await guestBasket([pack(0, 5)]);
+    const [a, b] = await Promise.all([login(customer, guest), login(customer, guest)]);
+    expect(a.cart?.token).toBe(b.cart?.token);
+    expect(quantities((await getCart({ cookie: a.cookie })).json())).toEqual({ [ref(0)]: 15 });
+  });
+
+  test('a password reset logs in like a login: the guest basket is merged', async () => {
+    const customer = await createCustomer(t.app);
+    await add({ cookie: customer.cookie }, [pack(1, 1)]);
+    const guest = await guestBasket([pack(1, 2)]);
+    const token = 'reset-link-token-for-this-test';
+    await t.app.db.insert(customerTokens).values({
+      tokenHash: hashToken(token),
+      customerId: customer.customer.id,
+      purpose: 'reset',
+      email: customer.customer.email,
+      expiresAt: new Date(clock.now().getTime() + HOUR_MS),
+      createdAt: clock.now(),
+    });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/password/reset?${q()}`,
+      headers: { 'x-cart-token': guest },
+      payload: { token, password: 'Renewed2027' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const { cart } = reset.json() as { cart: { token: string } };
+    const cookie = `pw_session=${reset.cookies.find((c) => c.name === 'pw_session')?.value}`;
+    expect(quantities((await getCart({ cookie, token: cart.token })).json())).toEqual({ [ref(1)]: 3 });
   });
 
   test('no guest basket and no basket: cart null', async () => {
