@@ -34,6 +34,8 @@ const BOT_CHECK_ACTION = 'wishlist-send';
 // ---- keeping the account's list -----------------------------------------------------------------------------
 
 let saving: Promise<unknown> = Promise.resolve();
+/** Whether the page saves the favourites' changes already (a ClientRouter visit back starts the page again). */
+let listening = false;
 
 /** Replaces the account's list with the device's, one call after the other so the last change wins. */
 function saveList(root: HTMLElement, ids: readonly number[]): void {
@@ -52,6 +54,8 @@ async function syncList(root: HTMLElement): Promise<void> {
   if (union.length !== account.length)
     await putWishlist(islandApi(), union.slice(0, MAX_WISHLIST_ITEMS), 'merge');
   $favourites.set(union);
+  if (listening) return;
+  listening = true;
   $favourites.listen((ids) => saveList(root, ids));
 }
 
