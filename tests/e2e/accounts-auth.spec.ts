@@ -23,6 +23,8 @@ const DIY = 'diy-filler';
 const header = (page: Page) => page.getByRole('banner');
 const accountLink = (page: Page) => header(page).getByRole('link', { name: /^(Log in|My account)$/ });
 const basketLink = (page: Page) => header(page).getByRole('link', { name: /^Basket\b/ });
+const toast = (page: Page, text: string) =>
+  page.getByRole('region', { name: 'Notifications' }).getByText(text);
 
 async function firstProductSlug(planId: number): Promise<string> {
   const response = await fetch(
@@ -219,6 +221,59 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(new RegExp(`/${DIY}/?$`));
     await expect(accountLink(page)).toHaveAccessibleName('Log in');
     await expect(accountLink(page)).toHaveAttribute('href', `/${DIY}/login`);
+  });
+
+  test('the profile and the password are saved with the spec toasts; sending favourites asks to log in', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const customer = newCustomer('profile', 'pro', testInfo.project.name);
+    await registerCustomer(customer, 'Fixer Builders Ltd');
+
+    // Logged out, the favourites page's "send by e-mail" is "Please log in", back to the wishlist afterwards.
+    await page.goto(`/${PRO}/favorites`);
+    await page.getByRole('link', { name: ACCOUNT_MESSAGES.pleaseLogIn }).click();
+    await expect(page).toHaveURL(new RegExp(`/${PRO}/login\\?next=`));
+    await logInWithForm(page, customer.email, customer.password);
+    await expect(page).toHaveURL(new RegExp(`/${PRO}/account/wishlist$`));
+
+    await page.goto(`/${PRO}/account/profile`);
+    const details = page.getByRole('form', { name: 'Your details' });
+    await expect(details.getByLabel('Company', { exact: true })).toHaveValue('Fixer Builders Ltd');
+    await expect(page.getByText(`Your e-mail address: ${customer.email}`)).toBeVisible();
+    await details.getByLabel('First name').fill('Samantha');
+    await details.getByLabel('Company', { exact: true }).fill('');
+    await details.getByRole('button', { name: 'Save my details' }).click();
+    await expect(toast(page, 'Changes saved')).toBeVisible();
+    await page.reload();
+    await expect(details.getByLabel('First name')).toHaveValue('Samantha');
+    await expect(details.getByLabel('Company', { exact: true })).toHaveValue('');
+    await expectNoSeriousA11yIssues(page, 'main');
+
+    const password = page.getByRole('form', { name: 'Change your password' });
+    const field = (name: string) => password.getByRole('textbox', { name, exact: true });
+    await field('Current password').fill('Not-my-passw0rd');
+    await field('New password').fill('Brand-New-2026');
+    await field('Confirm the password').fill('Brand-New-2027');
+    await password.getByRole('button', { name: 'Change my password' }).click();
+    await expect(password.getByText(MESSAGES.passwordsDoNotMatch)).toBeVisible();
+    await field('Confirm the password').fill('Brand-New-2026');
+    await password.getByRole('button', { name: 'Change my password' }).click();
+    await expect(toast(page, 'An unknown error has occurred')).toBeVisible();
+    await expect(field('Current password')).toHaveAttribute('aria-invalid', 'true');
+    await field('Current password').fill(customer.password);
+    await password.getByRole('button', { name: 'Change my password' }).click();
+    await expect(toast(page, 'Changes saved')).toBeVisible();
+    await expect(field('Current password')).toHaveValue('');
+
+    // The new password is the one that logs in now.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto(`/${PRO}/login`);
+    await logInWithForm(page, customer.email, customer.password);
+    await expect(page.getByText(ACCOUNT_MESSAGES.loginFailed)).toBeVisible();
+    await logInWithForm(page, customer.email, 'Brand-New-2026');
+    await expect(page.getByRole('heading', { name: 'Hello Samantha' })).toBeVisible();
   });
 
   test("a logged-in customer's basket comes back after the browser storage is cleared", async ({
