@@ -117,14 +117,12 @@ export const orderRoutes: FastifyPluginAsync = async (plugin) => {
         request.body?.line_ids,
       );
       const cart = cartAnswer(result.view);
-      return reply
-        .status(201)
-        .send({
-          token: result.token,
-          token_expires_at: cart.token_expires_at,
-          cart,
-          skipped: result.skipped,
-        });
+      return reply.status(201).send({
+        token: result.token,
+        token_expires_at: cart.token_expires_at,
+        cart,
+        skipped: result.skipped,
+      });
     },
   );
 };
