@@ -93,15 +93,16 @@ export async function basketToken(
 }
 
 /**
- * Makes an open guest basket the customer's (who has none): its token is replaced by the customer's kind.
- * Returns false when it is no longer an open guest basket, or when the customer gained a basket meanwhile.
+ * Makes an open guest basket the customer's (who has none): its token is replaced by the customer's kind. Does
+ * nothing when it is no longer an open guest basket, or when the customer gained a basket meanwhile (the caller
+ * then reads the customer's basket again).
  */
-async function claimGuestBasket(db: Executor, owner: BasketOwner, cartId: number, now: Date) {
+async function claimGuestBasket(db: Executor, owner: BasketOwner, cartId: number, now: Date): Promise<void> {
   const expiresAt = newExpiry(now);
   try {
     // In a savepoint when `db` is a transaction: a refused claim must not abort the caller's transaction.
-    return await db.transaction(async (inner) => {
-      const claimed = await inner
+    await db.transaction(async (inner) => {
+      await inner
         .update(carts)
         .set({
           customerId: owner.customerId,
@@ -116,22 +117,20 @@ async function claimGuestBasket(db: Executor, owner: BasketOwner, cartId: number
             isNull(carts.completedAt),
             gt(carts.tokenExpiresAt, now),
           ),
-        )
-        .returning({ id: carts.id });
-      return claimed.length > 0;
+        );
     });
   } catch (error) {
     // `cart_customer_open`: a call at the same time gave the customer a basket; that one wins.
-    if (isUniqueViolation(error)) return false;
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
 }
 
+/** PostgreSQL's unique_violation (23505), on the error or on the error it wraps (drizzle's query error). */
 function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error || (cause && typeof cause === 'object');) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-    if (cause === undefined) break;
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }
