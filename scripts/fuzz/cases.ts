@@ -712,6 +712,7 @@ export function pageCases(catalogue: Catalogue): FuzzRequest[] {
         build: (v) => `${s}/choice-guide/${guide}/${v}`,
       },
       { route: `GET /{target}/careers/{filters}`, build: (v) => `${s}/careers/${v}` },
+      { route: `GET /{target}/account/orders/{number}`, build: (v) => `${s}/account/orders/${v}` },
       { route: `GET /{target}/product/{slug}`, build: (v) => `${s}/product/${v}` },
       { route: `GET /{target}/{slug}`, build: (v) => `${s}/${v}` },
     ];
