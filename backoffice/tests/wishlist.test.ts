@@ -2,16 +2,18 @@
  * The wishlist (commerce.md "Accounts"): 401 "Please log in" without a session, `replace` and `merge` (the union
  * of the device favourites), ids of no product dropped, one customer's list never another's; `POST
  * /wishlist/send` with the forms' bot check, the fixed template (product names, packs, links, the note) to the
- * customer or a colleague, and 5 e-mails per customer an hour (429), counted across restarts in `auth_attempt`.
+ * customer or a colleague, and 5 e-mails per customer an hour (429), counted across restarts in `auth_attempt`;
+ * 200 products at most.
  */
+import { MAX_WISHLIST_ITEMS } from '@plasterwick/shop-rules/accounts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../src/db/schema.ts';
+import { mailOutbox, products } from '../src/db/schema.ts';
 import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
 import { createCustomer, type TestCustomer } from './account-helpers.ts';
 import { solvedBotCheck } from './bot-check-solver.ts';
 import { productOf } from './cart-helpers.ts';
-import { createTestApp, PART_PLAN, q, type TestApp } from './helpers.ts';
+import { createTestApp, PART_PLAN, q, SITE_ID, type TestApp } from './helpers.ts';
 
 const clock = fakeClock(new Date('2027-03-01T09:00:00Z'));
 let t: TestApp;
@@ -72,6 +74,29 @@ describe('the wishlist', () => {
     expect((await call(alex, 'GET', '/wishlist')).json().product_ids).toHaveLength(3);
     const refused = await call(alex, 'PUT', '/wishlist', { product_ids: ['x'], mode: 'merge' });
     expect(refused.statusCode).toBe(400);
+  });
+});
+
+describe('the wishlist limit', () => {
+  it(`holds ${MAX_WISHLIST_ITEMS} products: a merge beyond it keeps the list and adds while there is room`, async () => {
+    const made = await t.app.db
+      .insert(products)
+      .values(
+        Array.from({ length: 250 }, (_, i) => ({
+          siteId: SITE_ID,
+          reference: `WL-${i}`,
+          slug: `wishlist-limit-${i}`,
+          name: `Limit product ${i}`,
+          shortDescription: '',
+          description: '',
+        })),
+      )
+      .returning({ id: products.id });
+    const many = made.map((row) => row.id);
+    const customer = await createCustomer(t.app);
+    expect(await put(customer, many.slice(0, 150), 'replace')).toHaveLength(150);
+    const merged = await put(customer, many.slice(100, 250), 'merge');
+    expect(merged).toEqual(many.slice(0, MAX_WISHLIST_ITEMS));
   });
 });
 

@@ -2,10 +2,10 @@
  * The wishlist (commerce.md "Accounts"): the account's copy of the device favourites. Only ids of products of the
  * site's catalogue are kept (unknown ids are dropped, not refused: the device may remember a product that has
  * since left the catalogue), and reading it leaves out products removed later. `merge` is the union the device
- * sends at login; `replace` sets the list. Sending it by e-mail is limited to AUTH_LIMITS.wishlistSendPerCustomer,
+ * sends at login; `replace` sets the list; either way it holds MAX_WISHLIST_ITEMS at most. Sending it by e-mail is limited to AUTH_LIMITS.wishlistSendPerCustomer,
  * counted in `auth_attempt` under the customer row's lock, in the transaction that queues the message.
  */
-import { AUTH_LIMITS, type WishlistSendBody } from '@plasterwick/shop-rules/accounts';
+import { AUTH_LIMITS, MAX_WISHLIST_ITEMS, type WishlistSendBody } from '@plasterwick/shop-rules/accounts';
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -56,12 +56,23 @@ export async function putWishlist(
     : new Set<number>();
   const kept = wanted.filter((id) => known.has(id));
   await db.transaction(async (tx) => {
+    // The customer row's lock serialises a customer's writes, so the list's limit holds.
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
     if (mode === 'replace') await tx.delete(wishlistItems).where(eq(wishlistItems.customerId, customerId));
-    if (kept.length) {
+    const held = new Set(
+      (
+        await tx
+          .select({ id: wishlistItems.productId })
+          .from(wishlistItems)
+          .where(eq(wishlistItems.customerId, customerId))
+      ).map((row) => row.id),
+    );
+    // A merge beyond the limit keeps what the list held and adds while there is room.
+    const added = kept.filter((id) => !held.has(id)).slice(0, Math.max(0, MAX_WISHLIST_ITEMS - held.size));
+    if (added.length) {
       await tx
         .insert(wishlistItems)
-        .values(kept.map((productId) => ({ customerId, productId, addedAt: now })))
-        .onConflictDoNothing();
+        .values(added.map((productId) => ({ customerId, productId, addedAt: now })));
     }
   });
   return wishlistOf(db, siteId, customerId);
