@@ -6,7 +6,7 @@
 import { reorderBody } from '@plasterwick/shop-rules/accounts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorBody, errorResponses, personal, sameOriginWrites } from '../../lib/http.ts';
+import { errorBody, errorResponses, limitedBy, personal, sameOriginWrites } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
 import { cartAnswer } from '../cart/service.ts';
 import { requireCustomer } from '../customers/sessions.ts';
@@ -87,6 +87,8 @@ export const orderRoutes: FastifyPluginAsync = async (plugin) => {
       ...personal,
       ...sameOriginWrites,
       ...loggedIn,
+      // Each call opens a basket: the basket's brake on scripted cart creation.
+      ...limitedBy('cart'),
       schema: {
         tags,
         summary: 'Order again: a new basket with the lines of one of my orders (spec §4)',
@@ -102,7 +104,7 @@ export const orderRoutes: FastifyPluginAsync = async (plugin) => {
         response: {
           201: reorderResponse,
           409: errorBody.extend({ skipped: reorderResponse.shape.skipped.optional() }),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },
