@@ -38,10 +38,15 @@ export async function mergeFavourites(): Promise<void> {
   }
 }
 
-/** The customer's basket as the back-office has it now, for this browser's token (or with the session only). */
-async function loadBasket(token: string | undefined): Promise<void> {
+/**
+ * The customer's basket as the back-office has it now: with the token the login gave (`basket`), or with the
+ * session only (the answer then brings a fresh token).
+ */
+async function loadBasket(basket?: { token: string; tokenExpiresAt: string }): Promise<void> {
   try {
-    applyServerCart(await getCart(islandApi(), token));
+    const answer = await getCart(islandApi(), basket?.token);
+    // A read with the basket's own token answers without one: the store keeps the token the login gave.
+    applyServerCart(answer.token || !basket ? answer : { ...answer, ...basket });
   } catch (error) {
     // No basket on the server (a new account, an expired guest token): the browser keeps none either.
     if (isCartGone(error)) resetCart();
@@ -57,7 +62,7 @@ export async function afterLogin(answer: LoginAnswer): Promise<void> {
   setCustomer(answer.customer);
   if (!answer.cart) resetCart();
   // The token the login answer brings opens the merged basket; reading it fills the store.
-  const basket = answer.cart ? loadBasket(answer.cart.token) : Promise.resolve();
+  const basket = answer.cart ? loadBasket(answer.cart) : Promise.resolve();
   await Promise.all([mergeFavourites(), basket.catch((error: unknown) => console.error(error))]);
 }
 
@@ -70,7 +75,7 @@ export function forgetSession(): void {
 /** Spec's second mechanism: a logged-in browser without a valid cart token gets the customer's basket back. */
 export async function restoreBasket(): Promise<void> {
   if (!$auth.get() || validCartToken()) return;
-  await loadBasket(undefined);
+  await loadBasket();
 }
 
 /** The store refreshed from the back-office, then the basket restored; false when the session is gone. */
