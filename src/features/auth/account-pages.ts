@@ -143,6 +143,8 @@ async function startVerify(root: HTMLElement): Promise<void> {
   if (!token) return showPanel(root, '[data-verify-invalid]');
   try {
     const { customer, attachedOrders } = await verifyEmail(islandApi(), token);
+    // The page load's refresh of the store may answer after this: it goes first, the verified customer last.
+    if ($auth.get()) await refreshSessionOnce().catch(() => false);
     // The link may be opened in another browser, or while someone else is logged in here.
     if ($auth.get()?.id === customer.id) setCustomer(customer);
     show($(root, '[data-verify-email]'), true, authText('verify.done_text', { email: customer.email }));

@@ -94,8 +94,10 @@ export async function refreshSession(): Promise<boolean> {
 }
 
 let refreshing: Promise<boolean> | undefined;
+// A page the ClientRouter swaps in is a new page: the next caller (an account page) reads the customer afresh.
+globalThis.document?.addEventListener('astro:after-swap', () => (refreshing = undefined));
 
-/** `refreshSession` once per page load, shared by the header and the page's own script. */
+/** `refreshSession` once per page shown, shared by the header and the page's own script. */
 export function refreshSessionOnce(): Promise<boolean> {
   refreshing ??= refreshSession();
   // A failure (network, back-office restarting) may be retried by the next caller.
