@@ -36,7 +36,7 @@ afterAll(() => t.close());
 
 const key = { 'x-api-key': API_KEY };
 
-function staff(method: 'GET' | 'PUT', path: string, payload?: object, headers: object = key) {
+function staff(method: 'GET' | 'PUT' | 'POST', path: string, payload?: object, headers: object = key) {
   return t.app.inject({
     method,
     url: `/api/v1${path}${path.includes('?') ? '&' : '?'}${q()}`,
@@ -223,6 +223,34 @@ describe('paying on account', () => {
     // The basket is done with: the next call starts a new one.
     const next = await cart.call('GET', '/cart');
     expect(next.statusCode).toBe(404);
+  });
+
+  it('staff record an invoice as paid, once: the order is paid and its amount is credit again', async () => {
+    const trade = await createCustomer(t.app, {
+      tradeApproved: true,
+      paymentTermsDays: 30,
+      creditLimitPence: 500_000,
+    });
+    const { cart, view } = await readyBasket(trade);
+    const placed = await cart.call('POST', '/checkout/complete', onAccount(view.grand_total.ttc));
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { number } = completeResponse.parse(placed.json()).order;
+    expect((await paymentMethods(trade.headers))[1]).toMatchObject({
+      credit_available_pence: 500_000 - view.grand_total.ttc,
+    });
+
+    expect((await staff('POST', `/orders/${number}/invoice-paid`, undefined, {})).statusCode).toBe(401);
+    clock.advance(DAY_MS);
+    const settled = await staff('POST', `/orders/${number}/invoice-paid`);
+    expect(settled.statusCode, settled.body).toBe(200);
+    expect(settled.json()).toEqual({ number, status: 'paid', paid_at: clock.now().toISOString() });
+    expect((await paymentMethods(trade.headers))[1]).toMatchObject({ credit_available_pence: 500_000 });
+
+    const again = await staff('POST', `/orders/${number}/invoice-paid`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ status: 'order_not_on_account' });
+    expect((await staff('POST', '/orders/PW-999999/invoice-paid')).statusCode).toBe(404);
+    expect((await staff('POST', '/orders/not-a-number/invoice-paid')).statusCode).toBe(400);
   });
 
   it('refuses an order over the credit left: 402 credit_limit_exceeded, and no order', async () => {

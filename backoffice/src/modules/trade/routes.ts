@@ -1,6 +1,6 @@
 /**
  * Staff calls of trade accounts (API key): find a customer by e-mail, approve it as a trade account with its terms
- * or withdraw the approval. Back-office port only: they are not in the storefront's public `/api/v1` list
+ * or withdraw the approval, record an on-account invoice as paid. Back-office port only: they are not in the storefront's public `/api/v1` list
  * (scripts/server/public-api.ts), so a browser never reaches them through the shop's origin.
  */
 import { tradeApprovalBody } from '@plasterwick/shop-rules/accounts';
@@ -12,9 +12,11 @@ import {
   customerParams,
   customerSearchQuery,
   customerSearchResponse,
+  invoiceParams,
+  settledInvoiceSchema,
   staffCustomerSchema,
 } from './schemas.ts';
-import { findCustomersByEmail, setTradeTerms } from './service.ts';
+import { findCustomersByEmail, setTradeTerms, settleInvoice } from './service.ts';
 
 const tags = ['trade accounts'];
 
@@ -65,6 +67,29 @@ export const tradeRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const { site } = await request.shop.context;
       return setTradeTerms(app.db, site.id, request.params.id, request.body, app.clock.now());
+    },
+  );
+
+  app.post(
+    '/orders/:number/invoice-paid',
+    {
+      ...staffOnly,
+      ...personal,
+      schema: {
+        ...staffOnly.schema,
+        tags,
+        summary: 'Record an on-account invoice as paid (API key; back-office port only)',
+        description:
+          'Moves an order from `on_account` to `paid` (once: a second call is a 409 `order_not_on_account`); ' +
+          "its amount no longer counts against the account's credit limit.",
+        params: invoiceParams,
+        querystring: commonQuery,
+        response: { 200: settledInvoiceSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      return settleInvoice(app.db, site.id, request.params.number, app.clock.now());
     },
   );
 };

@@ -43,3 +43,16 @@ export const customerSearchQuery = commonQuery.extend({
 export const customerSearchResponse = z.object({ items: z.array(staffCustomerSchema) });
 
 export const customerParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const invoiceParams = z.object({
+  number: z
+    .string()
+    .regex(/^PW-\d{6,12}$/, 'An order number such as PW-000123')
+    .describe('The order number'),
+});
+
+export const settledInvoiceSchema = z.object({
+  number: z.string(),
+  status: z.literal('paid'),
+  paid_at: z.string(),
+});

@@ -8,7 +8,7 @@ import type { TradeApprovalBody } from '@plasterwick/shop-rules/accounts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customers, orders } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { ApiError, notFound } from '../../lib/errors.ts';
 import type { CustomerRow } from '../customers/sessions.ts';
 import type { Executor } from '../mail/service.ts';
 import type { StaffCustomer, TradeTerms } from './schemas.ts';
@@ -92,4 +92,34 @@ export async function setTradeTerms(
     .returning();
   if (!row) throw notFound(`Customer ${customerId}`);
   return staffCustomer(db, row);
+}
+
+/**
+ * `POST /orders/{number}/invoice-paid`: staff record that an on-account invoice was settled. A conditional update
+ * (`on_account` → `paid`) so two records of one payment change it once; the order's amount is then no longer owed
+ * and the account's credit comes back.
+ */
+export async function settleInvoice(
+  db: Database,
+  siteId: number,
+  number: string,
+  now: Date,
+): Promise<{ number: string; status: 'paid'; paid_at: string }> {
+  const [settled] = await db
+    .update(orders)
+    .set({ status: 'paid', paidAt: now, updatedAt: now })
+    .where(and(eq(orders.siteId, siteId), eq(orders.number, number), eq(orders.status, 'on_account')))
+    .returning({ number: orders.number, paidAt: orders.paidAt });
+  if (settled?.paidAt)
+    return { number: settled.number, status: 'paid', paid_at: settled.paidAt.toISOString() };
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.siteId, siteId), eq(orders.number, number)));
+  if (!order) throw notFound(`Order ${number}`);
+  throw new ApiError(
+    409,
+    'order_not_on_account',
+    `Order ${number} is not an unpaid on-account order (${order.status})`,
+  );
 }
