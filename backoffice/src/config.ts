@@ -1,5 +1,6 @@
 /** Environment configuration, validated at boot with messages that name the variable. */
 import path from 'node:path';
+import { AUTH_LIMITS } from '@plasterwick/shop-rules/accounts';
 import { generateSecret, secretProblem, SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
 import { siteHostsEnv } from '@plasterwick/shop-rules/hosts';
 import { trustProxyEnv, type TrustProxy } from '@plasterwick/shop-rules/trust-proxy';
@@ -25,6 +26,14 @@ const envSchema = z.object({
   SITE_HOSTS: siteHostsEnv,
   TRUST_PROXY: trustProxyEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Login requests one visitor address may make in 15 minutes (commerce.md: 20). Raise it where many people share
+   * one address (an office behind one NAT, the end-to-end run's single browser address).
+   */
+  LOGIN_LIMIT_PER_VISITOR: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(1).max(1_000_000).default(AUTH_LIMITS.loginRequestsPerVisitor.max),
+  ),
   SITE_URL: z.preprocess(blankIsUnset, httpOrigin.default('http://localhost:4321')),
   SMTP_URL: z.preprocess(
     blankIsUnset,
@@ -107,6 +116,8 @@ export interface Config {
   siteHosts: string[];
   trustProxy: TrustProxy;
   logLevel: string;
+  /** Login requests per visitor address in 15 minutes (`LOGIN_LIMIT_PER_VISITOR`). */
+  loginLimitPerVisitor: number;
   mail: MailConfig;
   botCheck: BotCheckConfig;
   payment: PaymentConfig;
@@ -150,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteHosts: e.SITE_HOSTS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    loginLimitPerVisitor: e.LOGIN_LIMIT_PER_VISITOR,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -85,6 +85,13 @@ test.each([
   ).toThrow(`BACKOFFICE_API_KEY: ${reason}`);
 });
 
+test('the login limit per visitor: 20 by default, raised for places where many share one address', () => {
+  expect(loadConfig({}).loginLimitPerVisitor).toBe(20);
+  expect(loadConfig({ LOGIN_LIMIT_PER_VISITOR: '500' }).loginLimitPerVisitor).toBe(500);
+  expect(() => loadConfig({ LOGIN_LIMIT_PER_VISITOR: '0' })).toThrow('LOGIN_LIMIT_PER_VISITOR');
+  expect(() => loadConfig({ LOGIN_LIMIT_PER_VISITOR: 'lots' })).toThrow('LOGIN_LIMIT_PER_VISITOR');
+});
+
 test('production refuses a missing preview token; any mode refuses weak values that are set', () => {
   expect(() => loadConfig({ NODE_ENV: 'production', BACKOFFICE_API_KEY: KEY })).toThrow(
     'PREVIEW_TOKEN: is not set',

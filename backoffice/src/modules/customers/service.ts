@@ -50,7 +50,10 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 
 // ---- rate limits ------------------------------------------------------------------------------------------
 
-type Limit = (typeof AUTH_LIMITS)[keyof typeof AUTH_LIMITS];
+interface Limit {
+  max: number;
+  windowMinutes: number;
+}
 
 async function recordAttempt(db: Executor, scope: string, subject: string, now: Date): Promise<void> {
   await db.insert(authAttempts).values({ scope, subject, at: now });
@@ -250,7 +253,7 @@ export async function login(
   const { db } = deps;
   const email = normalEmail(body.email);
   const now = deps.clock.now();
-  const perVisitor = AUTH_LIMITS.loginRequestsPerVisitor;
+  const perVisitor = { ...AUTH_LIMITS.loginRequestsPerVisitor, max: deps.config.loginLimitPerVisitor };
   await recordAttempt(db, 'login_request', clientIp, now);
   if ((await attemptsWithin(db, 'login_request', clientIp, perVisitor, now)) > perVisitor.max) {
     throw tooManyAttempts(perVisitor);
