@@ -233,6 +233,11 @@ test.describe('basket', () => {
     await page.goto('/diy-filler/basket');
     await expect(lines(page)).toHaveCount(2);
     await expect(basketLink(page)).toHaveAccessibleName('Basket, 3 items');
+    // Nothing wider than the screen (on a phone the lines and the summary once overflowed by 30 px).
+    const viewportWidth = page.viewportSize()?.width ?? 0;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewportWidth,
+    );
 
     const line = lines(page).filter({ hasText: first!.name });
     const unit = first!.variants[0]!.price.inc_vat;
