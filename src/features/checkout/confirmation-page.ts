@@ -5,14 +5,21 @@
  * placed from this checkout ends the cart (a 3-D Secure payment comes back here from the provider's page).
  */
 import { BackofficeError } from '../../lib/api/client.ts';
-import { getOrder, type Order, type OrderAddress } from '../../lib/api/orders.ts';
+import { getOrder, type Order } from '../../lib/api/orders.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { formatDate } from '../content/format.ts';
 import { resetCart } from '../cart/cart.store.ts';
 import { islandApi } from '../site/island-api.ts';
 import { syncPlanWithPath } from '../site/settings.store.ts';
 import { h } from './checkout-session.ts';
-import { definitionRows, lineRows, paymentRows, place, statusText, totalRows } from './order-summary.ts';
+import {
+  definitionRows,
+  lineRows,
+  orderPlaces,
+  orderTotalRows,
+  paymentRows,
+  statusText,
+} from './order-summary.ts';
 import { checkoutList, checkoutText } from './checkout-text.ts';
 import { orderNumberFrom } from './order.ts';
 import { $order, orderAccessToken, resetOrder } from './order.store.ts';
@@ -22,17 +29,6 @@ const PENDING_POLLS = 10;
 const POLL_MS = 2000;
 
 const $ = <T extends Element>(root: ParentNode, selector: string) => root.querySelector<T>(selector);
-
-function addressLines(address: OrderAddress): string[] {
-  return [
-    `${address.firstName} ${address.lastName}`,
-    address.company,
-    address.address,
-    address.address2,
-    address.town,
-    address.postcode,
-  ].filter((line): line is string => Boolean(line));
-}
 
 function render(root: HTMLElement, order: Order): void {
   $<HTMLElement>(root, '[data-order-number]')!.textContent = checkoutText('confirmation.number', {
@@ -57,31 +53,8 @@ function render(root: HTMLElement, order: Order): void {
     ...definitionRows(paymentRows(order, formatDate)),
   );
   $<HTMLElement>(root, '[data-order-lines]')!.replaceChildren(...lineRows(order.lines));
-  const rows = totalRows(order, order.total.inc);
-  rows.push([
-    checkoutText('payment.vat'),
-    checkoutText('payment.grand_total_ex', {
-      vat: formatPrice(order.total.vat),
-      ex: formatPrice(order.total.ex),
-    }),
-  ]);
-  $<HTMLElement>(root, '[data-order-totals]')!.replaceChildren(...definitionRows(rows));
-  const places: HTMLElement[] = [];
-  const delivery = order.delivery;
-  if (delivery?.method === 'delivery') {
-    const carrier = delivery.carrierLabel
-      ? [checkoutText('payment.by', { carrier: delivery.carrierLabel })]
-      : [];
-    places.push(
-      place(checkoutText('confirmation.deliver_to'), [...addressLines(delivery.address), ...carrier]),
-    );
-  } else if (delivery?.method === 'collect') {
-    const s = delivery.stockist;
-    places.push(place(checkoutText('confirmation.collect_from'), [s.name, s.address, s.town, s.postcode]));
-  }
-  if (order.billingAddress)
-    places.push(place(checkoutText('payment.bill_to'), addressLines(order.billingAddress)));
-  $<HTMLElement>(root, '[data-order-places]')!.replaceChildren(...places);
+  $<HTMLElement>(root, '[data-order-totals]')!.replaceChildren(...definitionRows(orderTotalRows(order)));
+  $<HTMLElement>(root, '[data-order-places]')!.replaceChildren(...orderPlaces(order));
   $<HTMLElement>(root, '[data-order-next]')!.replaceChildren(
     ...checkoutList(order.delivery?.method === 'collect' ? 'next_collect' : 'next_delivery').map((step) =>
       h('li', {}, step),

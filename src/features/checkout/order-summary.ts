@@ -1,7 +1,9 @@
 /**
- * What the payment review and the confirmation both show of an order: its lines, its totals up to the amount to
- * pay, and a place (delivery address or collection point). One drawing, so the two pages never disagree.
+ * What the payment review, the confirmation and the account's order page show of an order: its lines, its totals
+ * up to the amount to pay, and its places (delivery address or collection point, billing). One drawing, so the
+ * pages never disagree.
  */
+import type { Order, OrderAddress } from '../../lib/api/orders.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { h } from './checkout-session.ts';
 import { checkoutText } from './checkout-text.ts';
@@ -121,4 +123,49 @@ export function place(title: string, lines: string[]): HTMLElement {
     address.append(line);
   });
   return h('div', {}, h('h3', {}, title), address);
+}
+
+/** A placed order's totals: the payment review's rows, then the VAT and the total ex VAT. */
+export function orderTotalRows(order: Order): TotalRow[] {
+  return [
+    ...totalRows(order, order.total.inc),
+    [
+      checkoutText('payment.vat'),
+      checkoutText('payment.grand_total_ex', {
+        vat: formatPrice(order.total.vat),
+        ex: formatPrice(order.total.ex),
+      }),
+    ],
+  ];
+}
+
+function addressLines(address: OrderAddress): string[] {
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.company,
+    address.address,
+    address.address2,
+    address.town,
+    address.postcode,
+  ].filter((line): line is string => Boolean(line));
+}
+
+/** A placed order's places: where it goes (address and carrier) or where it is collected, and who is billed. */
+export function orderPlaces(order: Order): HTMLElement[] {
+  const places: HTMLElement[] = [];
+  const delivery = order.delivery;
+  if (delivery?.method === 'delivery') {
+    const carrier = delivery.carrierLabel
+      ? [checkoutText('payment.by', { carrier: delivery.carrierLabel })]
+      : [];
+    places.push(
+      place(checkoutText('confirmation.deliver_to'), [...addressLines(delivery.address), ...carrier]),
+    );
+  } else if (delivery?.method === 'collect') {
+    const s = delivery.stockist;
+    places.push(place(checkoutText('confirmation.collect_from'), [s.name, s.address, s.town, s.postcode]));
+  }
+  if (order.billingAddress)
+    places.push(place(checkoutText('payment.bill_to'), addressLines(order.billingAddress)));
+  return places;
 }
