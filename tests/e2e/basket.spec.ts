@@ -210,6 +210,10 @@ test.describe('basket', () => {
     await basketLink(page).click();
     await expect(drawer(page)).toBeVisible();
     await expect(lines(drawer(page))).toHaveCount(1);
+    // The drawer opens over the page: the router must not also follow the link (it once did, closing the drawer).
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL('/diy-filler/news');
+    await expect(drawer(page)).toBeVisible();
     await expectNoSeriousA11yIssues(page, 'dialog.basket-drawer');
     await expect(drawer(page).getByRole('link', { name: 'Checkout' })).toHaveAttribute(
       'href',
