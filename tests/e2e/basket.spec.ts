@@ -444,4 +444,42 @@ test.describe('basket', () => {
         `${kb(afterDrawer)} with the drawer; basket page: ${kb(basketScripts)}\n`,
     );
   });
+
+  test('no CSP violation on the basket and checkout; the consent library is fetched early on a first visit only', async ({
+    page,
+  }) => {
+    const token = await serverCart([{ product: products[0]!, quantity: 1 }]);
+    await storeToken(page, token);
+    // Zod's eval probe was reported as a violation of the CSP's script-src (DevTools issues, Lighthouse).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+    const consentPreload = page.locator('link[rel="modulepreload"][href*="cookieconsent"]');
+    for (const path of [
+      '/diy-filler/basket',
+      '/diy-filler/checkout/delivery',
+      '/professional-filler/contact',
+    ]) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(
+        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+        path,
+      ).toEqual([]);
+      await expect(consentPreload).toHaveCount(1);
+    }
+    await page.context().addCookies([
+      {
+        name: 'cc_cookie',
+        value: encodeURIComponent(JSON.stringify({ categories: ['necessary'], revision: 0 })),
+        url: e2e.baseURL,
+        sameSite: 'Lax',
+      },
+    ]);
+    await page.goto('/diy-filler/basket', { waitUntil: 'networkidle' });
+    await expect(consentPreload).toHaveCount(0);
+  });
 });

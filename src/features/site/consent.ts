@@ -1,10 +1,14 @@
 /**
  * Cookie consent (spec §9: analytics, ad pixels, video embeds) with vanilla-cookieconsent. The library and its
  * stylesheet load only when a choice is needed (no consent cookie yet) or asked for (cookie settings); on other
- * visits the stored choice is read from its cookie, checked for its shape.
+ * visits the stored choice is read from its cookie, checked for its shape. The library's URL is exported for
+ * HeadBoot.astro.
  */
 import { atom } from 'nanostores';
 import type * as CookieConsent from 'vanilla-cookieconsent';
+// The library's self-contained ES module as a file of its own: HeadBoot.astro fetches the same URL from the
+// <head> on a first visit, so the banner does not wait for this script to ask for it.
+import consentLibraryUrl from 'vanilla-cookieconsent/dist/cookieconsent.esm.js?url';
 import { arrayOf, isString, objectOf, parseJson } from './guards.ts';
 import { text } from '../../i18n/islands-text.ts';
 
@@ -35,11 +39,13 @@ export function readConsent(cookieHeader: string): ConsentCategory[] | undefined
 
 export const $consent = atom<ConsentCategory[] | undefined>(undefined);
 
+export { consentLibraryUrl };
+
 let library: Promise<typeof CookieConsent> | undefined;
 
 function loadLibrary() {
   library ??= Promise.all([
-    import('vanilla-cookieconsent'),
+    import(/* @vite-ignore */ consentLibraryUrl) as Promise<typeof CookieConsent>,
     import('vanilla-cookieconsent/dist/cookieconsent.css'),
   ]).then(async ([cookieConsent]) => {
     const sync = () => $consent.set(readConsent(document.cookie));
