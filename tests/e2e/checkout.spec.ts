@@ -171,6 +171,29 @@ test.describe('checkout', () => {
     await expect(page.getByRole('link', { name: /basket, 1 item/i }).first()).toBeVisible();
   });
 
+  test('collection: the stockists found are numbered in the list and on a map; a marker picks its stockist', async ({
+    page,
+  }) => {
+    await addToBasket(page, 'diy-filler', 2, 1);
+    await page.goto('/diy-filler/checkout/delivery');
+    await page.getByRole('radio', { name: /collect from a stockist/i }).check();
+    await page.getByLabel('Postcode or town').fill('M1 1AE');
+    await page.getByRole('button', { name: 'Find stockists' }).click();
+    const points = page.getByRole('group', { name: /collection point/i }).getByRole('radio');
+    await expect(points.first()).toBeVisible();
+    expect(await points.count()).toBeGreaterThan(1);
+    await expect(points.nth(1)).toHaveAccessibleName(/^2\. /);
+    const map = page.getByRole('region', { name: /map of the stockists found/i });
+    await expect(map).toBeVisible();
+    const second = map.getByTitle(/^2\. /);
+    await expect(second).toBeVisible();
+    await expect(points.nth(1)).not.toBeChecked();
+    // Markers of stockists in one street overlap: the keyboard reaches each of them (Leaflet's buttons).
+    await second.press('Enter');
+    await expect(points.nth(1)).toBeChecked();
+    await expect(points.nth(1)).toBeFocused();
+  });
+
   test('without a basket the checkout says so; without its token the confirmation is the friendly page', async ({
     page,
   }) => {

@@ -13,10 +13,11 @@ import {
   type CheckoutView,
 } from '../../lib/api/checkout.ts';
 import { toFormErrors } from '../../lib/api/form-errors.ts';
-import { findStockists, type Stockist } from '../../lib/api/stockists.ts';
+import { findStockists, type Stockist, type StockistOrigin } from '../../lib/api/stockists.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { applyServerCart } from '../cart/cart.store.ts';
 import { islandApi } from '../site/island-api.ts';
+import type { StockistMap } from '../stockists/map.ts';
 import { SEARCH_RADIUS_KM, formatAddress, formatDistance, readSearchText } from '../stockists/stockists.ts';
 import {
   chooseAddresses,
@@ -58,6 +59,8 @@ interface Page {
   token: string;
   /** Stockists listed (or remembered), by id: the chosen one becomes the order's relay. */
   stockists: Map<number, Relay>;
+  /** The map of the stockists found, made on the first results. */
+  map: StockistMap | undefined;
   carriersFor: string | undefined;
   carriersRequest: number;
   /** The logged-in customer and their saved addresses; undefined for a guest. */
@@ -252,7 +255,7 @@ function renderStockists(page: Page, stockists: (Relay & { distanceKm?: number }
   const list = $<HTMLElement>(page.form, '[data-stockists]');
   if (!list) return;
   list.replaceChildren(
-    ...stockists.map((stockist) =>
+    ...stockists.map((stockist, i) =>
       h(
         'label',
         { class: 'choice' },
@@ -266,7 +269,8 @@ function renderStockists(page: Page, stockists: (Relay & { distanceKm?: number }
         h(
           'span',
           {},
-          h('strong', {}, stockist.name),
+          // Numbered like the map's markers.
+          h('strong', {}, checkoutText('delivery.stockist_marker', { n: i + 1, name: stockist.name })),
           h('small', {}, formatAddress(stockist)),
           stockist.distanceKm !== undefined &&
             h('small', {}, checkoutText('delivery.stockist_distance', formatDistance(stockist.distanceKm))),
@@ -295,6 +299,7 @@ async function searchStockists(page: Page): Promise<void> {
       results.items.map((stockist) => ({ ...relayOf(stockist), distanceKm: stockist.distanceKm })),
       chosen,
     );
+    void showStockistMap(page, results.origin, results.items);
     if (status)
       status.textContent =
         results.items.length === 0
@@ -310,6 +315,37 @@ async function searchStockists(page: Page): Promise<void> {
         ? checkoutText('delivery.stockist_none')
         : (failure.message ?? '');
   }
+}
+
+/**
+ * The map beside the stockists found, loaded on the first results like the locator's (the list stays the way to
+ * choose, with or without tiles): a click on a marker picks its stockist in the list.
+ */
+async function showStockistMap(page: Page, origin: StockistOrigin, stockists: Stockist[]): Promise<void> {
+  const container = $<HTMLElement>(page.form, '[data-stockist-map]');
+  if (!container) return;
+  container.hidden = stockists.length === 0;
+  if (stockists.length === 0) return;
+  try {
+    const { createStockistMap } = await import('../stockists/map.ts');
+    page.map ??= createStockistMap(container, {
+      tileUrl: container.dataset.tileUrl ?? '',
+      attribution: container.dataset.tileAttribution ?? '',
+      markerLabel: (n, stockist) => checkoutText('delivery.stockist_marker', { n, name: stockist.name }),
+      onSelect: (stockist) => pickStockist(page, stockist.id),
+    });
+    page.map.show(origin, stockists);
+  } catch (error) {
+    console.error('The stockist map could not load', error);
+  }
+}
+
+function pickStockist(page: Page, id: number): void {
+  const radio = page.form.querySelector<HTMLInputElement>(`input[name="stockist_id"][value="${id}"]`);
+  if (!radio) return;
+  radio.checked = true;
+  radio.dispatchEvent(new Event('change', { bubbles: true }));
+  radio.focus();
 }
 
 // ---- sending ------------------------------------------------------------------------------------------------
@@ -444,6 +480,7 @@ export async function start(root: HTMLElement): Promise<void> {
     form,
     token: session.token,
     stockists: new Map(),
+    map: undefined,
     carriersFor: undefined,
     carriersRequest: 0,
     account: await loadAccount(),
