@@ -225,6 +225,42 @@ test.describe('basket', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   });
 
+  test('switching audience keeps the lines sold in the other plan, re-priced, and names the others (contract)', async ({
+    page,
+  }) => {
+    const trade = await productsOf(PRO_PLAN);
+    const soldToTrade = new Set(trade.map((product) => product.id));
+    const shared = products.find((product) => soldToTrade.has(product.id));
+    const diyOnly = products.find((product) => !soldToTrade.has(product.id));
+    expect(shared, 'a product of both plans in the seed').toBeDefined();
+    expect(diyOnly, 'a DIY-only product in the seed').toBeDefined();
+    const token = await serverCart([
+      { product: shared!, quantity: 2 },
+      { product: diyOnly!, quantity: 1 },
+    ]);
+    await storeToken(page, token);
+    await page.goto('/diy-filler/basket');
+    await expect(lines(page)).toHaveCount(2);
+    await expect(basketLink(page)).toHaveAccessibleName('Basket, 3 items');
+
+    await page.goto('/professional-filler/news');
+    await expect(
+      toast(
+        page,
+        new RegExp(
+          `^Not sold to trade customers, so removed from your basket: ${escape(diyOnly!.name)}, ${escape(diyOnly!.variants[0]!.label)}\\.`,
+        ),
+      ),
+    ).toBeVisible();
+    await expect(basketLink(page)).toHaveAccessibleName('Basket, 2 items');
+    await page.goto('/professional-filler/basket');
+    await expect(lines(page)).toHaveCount(1);
+    const tradePack = trade
+      .find((product) => product.id === shared!.id)!
+      .variants.find((variant) => variant.reference === shared!.variants[0]!.reference)!;
+    await expect(lines(page).first()).toContainText(formatPrice(2 * tradePack.price.ex_vat));
+  });
+
   test('basket page: stepper, the min-value message, VAT apart, removal down to the empty basket', async ({
     page,
   }) => {
