@@ -10,7 +10,7 @@ import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
 import { sweepExpiredCarts, hashToken } from '../src/modules/cart/service.ts';
 import { completeResponse, conflictBody } from '../src/modules/checkout/schemas.ts';
 import { orderResponse } from '../src/modules/orders/schemas.ts';
-import { fakeEventBody } from '../src/modules/payments/fake.ts';
+import { fakeEventBody, type FakeProvider } from '../src/modules/payments/fake.ts';
 import { signWebhook } from '../src/modules/payments/provider.ts';
 import { SIGNATURE_HEADER } from '../src/modules/payments/routes.ts';
 import { errorBody } from '../src/lib/http.ts';
@@ -579,6 +579,83 @@ describe('3-D Secure through the test page (tok_3ds)', () => {
     const order = orderResponse.parse((await getOrder(body.order.number, body.access_token)).json()).order;
     expect(order.status).toBe('payment_failed');
     expect((await cart.view()).list).toEqual(view.list);
+  });
+});
+
+describe('a basket changed while its payment waits for authorisation', () => {
+  const addTwoMore = (cart: CartClient) =>
+    cart.add([
+      {
+        element_id: multiFillPro.id,
+        element_type: 'product',
+        variant_reference: multiFillPro.variants[0]!.reference,
+        quantity: 2,
+      },
+    ]);
+
+  it('the next completion gives that payment up and orders the basket as it is now', async () => {
+    const { cart, view } = await readyCart('pro');
+    const first = completeResponse.parse(
+      (await complete(cart, completion(view.grand_total.ttc, 'tok_3ds'))).json(),
+    );
+    expect(first.order.status).toBe('pending_payment');
+    // Back from the bank's page, the shopper adds two packs and pays again.
+    await addTwoMore(cart);
+    const changed = await cart.view();
+    expect(changed.grand_total.ttc).toBeGreaterThan(view.grand_total.ttc);
+    const response = await complete(cart, completion(changed.grand_total.ttc, 'tok_ok'));
+    expect(response.statusCode, response.body).toBe(201);
+    const second = completeResponse.parse(response.json());
+    expect(second.order.number).not.toBe(first.order.number);
+    expect(second.order.status).toBe('paid');
+    const paid = orderResponse.parse((await getOrder(second.order.number, second.access_token)).json()).order;
+    expect(paid.grand_total).toEqual(changed.grand_total);
+    expect(paid.list.map((line) => line.quantity).sort()).toEqual([2, 2]);
+
+    const given = orderResponse.parse((await getOrder(first.order.number, first.access_token)).json()).order;
+    expect(given.status).toBe('cancelled');
+    expect(given.payment.status).toBe('cancelled');
+    // Its authorisation page can no longer take the money.
+    const late = await t.app.inject({
+      method: 'POST',
+      url: first.next.url!,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'decision=approve',
+    });
+    expect(late.statusCode).toBe(303);
+    const after = orderResponse.parse((await getOrder(first.order.number, first.access_token)).json()).order;
+    expect(after.status).toBe('cancelled');
+  });
+
+  it('an unchanged basket still gets the same order and the same authorisation page', async () => {
+    const { cart, view } = await readyCart('pro');
+    const first = completeResponse.parse(
+      (await complete(cart, completion(view.grand_total.ttc, 'tok_3ds'))).json(),
+    );
+    await cart.view();
+    const again = completeResponse.parse(
+      (await complete(cart, completion(view.grand_total.ttc, 'tok_3ds'))).json(),
+    );
+    expect(again.order.number).toBe(first.order.number);
+    expect(again.next).toEqual(first.next);
+  });
+
+  it('authorised at the bank before the change (its webhook not here yet): that order stands, paid', async () => {
+    const { cart, view } = await readyCart('pro');
+    const first = completeResponse.parse(
+      (await complete(cart, completion(view.grand_total.ttc, 'tok_3ds'))).json(),
+    );
+    const [payment] = await rows<{ provider_ref: string }>(
+      sql`select provider_ref from payment where order_id = ${first.order.id}`,
+    );
+    (t.app.payments as FakeProvider).decide(payment!.provider_ref, true);
+    await addTwoMore(cart);
+    const changed = await cart.view();
+    const response = await complete(cart, completion(changed.grand_total.ttc, 'tok_ok'));
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = completeResponse.parse(response.json());
+    expect(answer.order).toMatchObject({ number: first.order.number, status: 'paid' });
+    expect(answer.next.type).toBe('done');
   });
 });
 

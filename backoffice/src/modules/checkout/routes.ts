@@ -162,7 +162,10 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
           "included: the cart's `grand_total.ttc`) → 409 `price_changed` with the fresh `cart`, no order. Takes " +
           "the code's use (none left → 409 `discount_exhausted`, code taken off, fresh `cart`). 201 with the new " +
           'order; a repeated or concurrent completion of the same cart → 200 with the same order (and a new ' +
-          'access token). Fake provider: `tok_ok` pays (`next.type` done), `tok_3ds` → `next.type` redirect to the ' +
+          'access token), unless the basket changed while its payment waited for 3-D Secure: that payment is ' +
+          'cancelled at the provider (or, authorised meanwhile, recorded as paid and its order answered) and the ' +
+          'basket as it is now is ordered (409 `payment_pending` if it gained another pending payment meanwhile). ' +
+          'Fake provider: `tok_ok` pays (`next.type` done), `tok_3ds` → `next.type` redirect to the ' +
           'test authorisation page, `tok_decline` → 402 `payment_declined` (basket kept, code use given back), ' +
           '`tok_error` → 502 `payment_error` (nothing charged, basket kept). Missing steps → 400 ' +
           '`checkout_incomplete` naming `delivery` or `billing`. `payment_method: "on_account"` (no card_token): ' +

@@ -42,6 +42,7 @@ import {
   type CartRow,
   type CartView,
 } from '../cart/service.ts';
+import type { PricedCart } from '../cart/pricing.ts';
 import type { BillingView, DeliveryView } from '../cart/schemas.ts';
 import { destinationOf } from '../cart/shipping.ts';
 import {
@@ -55,11 +56,12 @@ import {
   recordDiscountUse,
   takeDiscountUse,
   usedBy,
+  type OrderLineRow,
   type OrderRow,
 } from '../orders/service.ts';
 import { FAKE_CARD_TOKENS } from '../payments/fake.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import { applyCreateResult, insertPayment, type PaymentRow } from '../payments/service.ts';
+import { abandonPayment, applyCreateResult, insertPayment, type PaymentRow } from '../payments/service.ts';
 
 export interface CheckoutDeps extends CartDeps {
   mail: MailConfig;
@@ -349,6 +351,17 @@ function nextOf(order: OrderRow, payment: PaymentRow | undefined): Completion['n
   return { type: 'done', url: confirmationUrl(order) };
 }
 
+/** An order whose card payment waits for the shopper's authorisation (3-D Secure). */
+const awaitingAuthorisation = (order: OrderRow, payment: PaymentRow | undefined): payment is PaymentRow =>
+  order.status === 'pending_payment' && payment?.status === 'requires_action';
+
+/** Whether the basket still holds what the order was placed with: the same packs, quantities and total. */
+function sameBasket(order: OrderRow, lines: OrderLineRow[], priced: PricedCart): boolean {
+  const packs = (items: { variantReference: string; quantity: number }[]) =>
+    items.map((line) => `${line.variantReference}×${line.quantity}`).sort();
+  return order.totalIncPence === priced.total.inc && packs(lines).join() === packs(priced.lines).join();
+}
+
 type FirstStep =
   | {
       kind: 'existing';
@@ -356,6 +369,7 @@ type FirstStep =
       payment: PaymentRow | undefined;
       access: { token: string; expiresAt: Date };
     }
+  | { kind: 'superseded'; payment: PaymentRow }
   | { kind: 'price_changed'; view: CartView; message: string }
   | { kind: 'discount_exhausted'; view: CartView; message: string }
   | {
@@ -372,6 +386,8 @@ export async function completeCheckout(
   token: string | null,
   customer: CustomerRow | null,
   body: CheckoutCompleteBody,
+  /** Set on the retry after a payment was given up (see `superseded` below): there is no third try. */
+  retried = false,
 ): Promise<Completion> {
   const onAccount = body.payment_method === 'on_account';
   if (onAccount) {
@@ -401,7 +417,15 @@ export async function completeCheckout(
     if (!cart) throw cartNotFound();
     const existing = await orderOfCart(tx, cart.id);
     if (existing) {
-      const { payment } = await loadOrder(tx, existing);
+      const { lines, payment } = await loadOrder(tx, existing);
+      // The shopper left the bank's authorisation and changed the basket: that payment is given up (after this
+      // transaction, as it asks the provider) and the basket as it is now is ordered instead.
+      if (
+        awaitingAuthorisation(existing, payment) &&
+        !sameBasket(existing, lines, (await viewCart(tx, deps, cart, pricing)).priced)
+      ) {
+        return { kind: 'superseded', payment };
+      }
       return {
         kind: 'existing',
         order: existing,
@@ -523,6 +547,17 @@ export async function completeCheckout(
     return { kind: 'created', order, payment, access };
   });
 
+  if (first.kind === 'superseded') {
+    if (retried) {
+      throw new ApiError(
+        409,
+        'payment_pending',
+        'A payment for this basket is still being confirmed: please wait a moment and try again',
+      );
+    }
+    await abandonPayment(deps, first.payment);
+    return completeCheckout(deps, context, token, customer, body, true);
+  }
   if (first.kind === 'price_changed' || first.kind === 'discount_exhausted') {
     throw new ApiError(409, first.kind, first.message, { extra: { cart: cartAnswer(first.view) } });
   }

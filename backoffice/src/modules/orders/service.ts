@@ -27,7 +27,7 @@ import type { OrderStatus } from './tables.ts';
 import type { OrderBody, OrderSummary } from './schemas.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** How long a guest's access token opens the order (commerce.md). */
 export const ORDER_ACCESS_HOURS = 2;

@@ -11,7 +11,12 @@ import { paymentEvents, payments } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Executor } from '../mail/service.ts';
 import { markOrderPaid, markOrderUnpaid } from '../orders/service.ts';
-import type { CreatePaymentResult, PaymentEvent, PaymentProvider } from './provider.ts';
+import type {
+  CreatePaymentResult,
+  PaymentEvent,
+  PaymentProvider,
+  ProviderPaymentStatus,
+} from './provider.ts';
 import type { PaymentStatus } from './tables.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -88,6 +93,28 @@ async function movePayment(
   if (to === 'failed') await markOrderUnpaid(tx, moved.orderId, now, 'payment_failed');
   if (to === 'cancelled') await markOrderUnpaid(tx, moved.orderId, now, 'cancelled');
   return true;
+}
+
+/**
+ * Gives up a payment still waiting for the shopper's authorisation (3-D Secure) because the basket changed since
+ * it started: the provider cancels it, then says where it stands, and that is what is recorded. Cancelled (or
+ * failed), the order lets go of its basket and gives the code's use back, so the basket can be paid afresh; if
+ * the shopper authorised it in the meantime, it is recorded as paid (the order they approved stands). Returns
+ * the status recorded.
+ */
+export async function abandonPayment(
+  deps: PaymentDeps,
+  payment: Pick<PaymentRow, 'id' | 'providerRef'>,
+): Promise<PaymentStatus> {
+  let status: ProviderPaymentStatus = 'cancelled';
+  if (payment.providerRef) {
+    await deps.provider.cancelPayment(payment.providerRef);
+    status = await deps.provider.paymentStatus(payment.providerRef);
+  }
+  const to: PaymentStatus = status === 'succeeded' || status === 'failed' ? status : 'cancelled';
+  const moved = await deps.db.transaction((tx) => movePayment(tx, deps, payment.id, to, deps.clock.now()));
+  if (moved && to === 'succeeded') deps.nudgeMail();
+  return to;
 }
 
 /** Records what the provider answered when the payment was created; returns the payment as it now is. */
