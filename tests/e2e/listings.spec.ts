@@ -161,6 +161,24 @@ test('search results sort by name and keep the sort in their pagination and face
     expect(href).toMatch(/^\/professional-filler\/results\/filler\/[A-Z_]+__[^?]+\?sort=name$/);
 });
 
+test('selector-guide results sort by price, high to low, as the back-office does', async ({ page }) => {
+  const answers = { surface: 'plaster' };
+  const encoded = Buffer.from(JSON.stringify(answers)).toString('base64url');
+  await page.goto(`/professional-filler/choice-guide/${encoded}?sort=price-desc`);
+  const query = new URLSearchParams({
+    saleplan_id: String(PRO_PLAN),
+    site_id: '3',
+    caracteristics: JSON.stringify(answers),
+    orderBy: 'price_desc',
+    perPage: '12',
+  });
+  const response = await fetch(`${e2e.backofficeURL}/api/v1/product?${query}`);
+  const expected = ((await response.json()) as { data: { items: { name: string }[] } }).data.items;
+  expect(expected.length).toBeGreaterThan(1);
+  await expect(cardNames(page)).toHaveText(expected.map((product) => product.name));
+  await expect(page.getByText('Sort: Price (high to low)')).toBeVisible();
+});
+
 test('the Categories facet of a category page lists its sub-categories with counts within it', async ({
   page,
   isMobile,
