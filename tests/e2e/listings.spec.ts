@@ -5,6 +5,7 @@
  * Run: npx playwright test tests/e2e/listings.spec.ts
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
 const FILLERS = '/professional-filler/category/fillers';
@@ -77,6 +78,7 @@ test.describe('filters on phones and tablets', () => {
     await expect(drawer).toBeVisible();
     const box = await drawer.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yIssues(page);
 
     // A filter link followed from the drawer: the filtered listing opens with the drawer again.
     const firstOption = drawer.locator('section.facet').nth(1).getByRole('link').first();
@@ -90,6 +92,19 @@ test.describe('filters on phones and tablets', () => {
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('button', { name: 'Filter 1 filter active' })).toBeVisible();
     await expect(cardNames(page)).toHaveCount(Math.min(total, 12));
+  });
+});
+
+test.describe('filters on phones without JavaScript', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the drawer is the phone layout');
+  test.use({ javaScriptEnabled: false });
+
+  test('the Filter button still opens and closes the drawer (HTML invoker commands)', async ({ page }) => {
+    await page.goto(FILLERS);
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await expect(filtersDialog(page)).toBeVisible();
+    await filtersDialog(page).getByRole('button', { name: 'Close the filters' }).click();
+    await expect(filtersDialog(page)).toBeHidden();
   });
 });
 
