@@ -22,6 +22,7 @@ function writeBuild(buildsDir: string, id: string, homeText: string): void {
     'client/diy-filler/index.html': BIG_HTML,
     'client/professional-filler/account/index.html': '<!doctype html><title>My account</title>',
     'client/diy-filler/account/profile/index.html': '<!doctype html><title>Profile</title>',
+    'client/diy-filler/category/tools/index.html': '<!doctype html><p>static tools</p>',
     'client/404.html': '<!doctype html><title>Page not found</title>',
     'client/error-fallback.html':
       '<!doctype html><p>An error occurred.</p><a href="/">Back to the home page</a>',
@@ -35,6 +36,10 @@ function writeBuild(buildsDir: string, id: string, homeText: string): void {
       if (req.url === '/diy-filler/results/host') {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ host: req.headers['x-storefront-host'] ?? null }));
+      }
+      if (req.url.startsWith('/diy-filler/category/tools?')) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        return res.end('<!doctype html><p>tools on demand</p>');
       }
       if (!req.url.startsWith('/diy-filler/results/')) return next();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'astro=1; Path=/' });
@@ -195,6 +200,13 @@ describe('production server', () => {
       'astro=1; Path=/',
       expect.stringContaining('i18n_redirected=en'),
     ]);
+  });
+
+  it('renders a category in another order than relevance on demand, the relevance order from its static page', async () => {
+    expect((await app.inject('/diy-filler/category/tools?sort=price-asc')).body).toContain('tools on demand');
+    expect((await app.inject('/diy-filler/category/tools?sort=relevance')).body).toContain('static tools');
+    expect((await app.inject('/diy-filler/category/tools?sort=bogus')).body).toContain('static tools');
+    expect((await app.inject('/diy-filler/category/tools')).body).toContain('static tools');
   });
 
   it('answers the fallback page with a link home when rendering fails and there is no 500 page', async () => {

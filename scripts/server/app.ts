@@ -21,6 +21,7 @@ import { requestSerializer } from '@plasterwick/shop-rules/logging';
 import { isStorableText } from '@plasterwick/shop-rules/text';
 import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { LOCALE_COOKIE, REDIRECT_STATUS } from '../../src/lib/config.ts';
+import { needsOnDemandSort } from '../../src/lib/routing.ts';
 import { SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
 import type { StorefrontEnv } from '../lib/env.ts';
 import { segmentRedirect } from '../lib/paths.ts';
@@ -258,7 +259,12 @@ export async function createServer({
       const pathname = safeDecode(queryAt === -1 ? request.url : request.url.slice(0, queryAt));
       if (pathname === undefined)
         return reply.code(400).type('text/plain; charset=utf-8').send('Malformed URL');
-      const file = isRead ? build.staticFile(pathname) : undefined;
+      // A category listing in another order than relevance has no static page: the on-demand route sorts it.
+      const sorted = needsOnDemandSort(
+        pathname,
+        new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt)),
+      );
+      const file = isRead && !sorted ? build.staticFile(pathname) : undefined;
       if (file) {
         // An account page passed the guard on this visitor's cookie: no shared cache may hand it to another.
         reply.header('cache-control', accountAreaOf(pathname) ? 'private, no-store' : cacheControl(file));

@@ -42,7 +42,13 @@ export async function loadCategoryPage(
     .sort((a, b) => a.position - b.position);
   const [parentsOrSelf, listing] = await Promise.all([
     category ? getEntityParents(api, 'category', category.slug) : Promise.resolve([]),
-    loadListing(api, { query: { categories: category ? [category.id] : [] } }, params),
+    loadListing(
+      api,
+      category
+        ? { query: { categories: [category.id] }, categoryOptions: children.map((child) => child.id) }
+        : { query: { categories: [] } },
+      params,
+    ),
   ]);
   if (!listing) return { kind: 'not-found' };
   // The back-office lists a category's ancestors; drop the category itself if it is included.

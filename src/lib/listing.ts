@@ -13,8 +13,10 @@ import {
   encodeFilterValue,
   encodeNumberValue,
   matchFilterValue,
+  DEFAULT_SORT,
   toggleFilterValue,
   type ListingParams,
+  type SortOrder,
 } from './routing.ts';
 
 export interface FacetLink {
@@ -41,13 +43,27 @@ export interface Listing {
 
 export interface ListingBase {
   /** Restricts every query (category page, search text, guide answers). */
-  query: Omit<ProductQuery, 'page' | 'perPage'>;
+  query: Omit<ProductQuery, 'page' | 'perPage' | 'orderBy'>;
+  /**
+   * The only categories the Categories facet offers: a category page offers its sub-categories (whose counts,
+   * all within the page's category, are then the counts within it). Absent: every category.
+   */
+  categoryOptions?: readonly number[];
 }
 
+/** The back-office order of each `?sort=` value. */
+const ORDER_BY: Record<SortOrder, NonNullable<ProductQuery['orderBy']>> = {
+  relevance: 'relevance',
+  name: 'name_asc',
+  'price-asc': 'price_asc',
+  'price-desc': 'price_desc',
+};
+
 const PRICE_KEY = 'price';
+const CATEGORIES_KEY = 'categories';
 
 /** Product query for the resolved filters on top of the base query. */
-function buildQuery(base: ListingBase, resolved: Map<string, string[]>, page: number): ProductQuery {
+function buildQuery(base: ListingBase, resolved: Map<string, string[]>, params: ListingParams): ProductQuery {
   const caracteristics: Record<string, string | string[]> = { ...(base.query.caracteristics ?? {}) };
   const categories = [...(base.query.categories ?? [])];
   let price: ProductQuery['price'];
@@ -55,7 +71,7 @@ function buildQuery(base: ListingBase, resolved: Map<string, string[]>, page: nu
     if (key === PRICE_KEY) {
       const [min, max] = values.map(Number);
       price = { min, max };
-    } else if (key === 'categories') {
+    } else if (key === CATEGORIES_KEY) {
       categories.splice(0, categories.length, ...values.map(Number));
     } else {
       caracteristics[key] = values;
@@ -66,7 +82,8 @@ function buildQuery(base: ListingBase, resolved: Map<string, string[]>, page: nu
     categories,
     caracteristics,
     price,
-    page,
+    orderBy: ORDER_BY[params.sort ?? DEFAULT_SORT],
+    page: params.page,
     perPage: LISTING_PAGE_SIZE,
   };
 }
@@ -125,31 +142,45 @@ async function resolveListing(
     resolved.set(filter.key, values as string[]);
   }
 
-  const query = buildQuery(base, resolved, params.page);
+  const query = buildQuery(base, resolved, params);
   const { page: _page, perPage: _perPage, orderBy: _orderBy, ...facetQuery } = query;
   const [products, facets] = await Promise.all([listProducts(api, query), listFacets(api, facetQuery)]);
   const pageCount = Math.max(1, Math.ceil(products.total / LISTING_PAGE_SIZE));
   if (params.page > pageCount) return null;
 
+  const active: Listing['active'] = [];
   const views: FacetView[] = facets.flatMap((facet): FacetView[] => {
     const selected = params.filters.find((filter) => filter.key === facet.technicalName)?.values ?? [];
     if (facet.kind === 'range') {
+      const others = params.filters.filter((filter) => filter.key !== facet.technicalName);
+      // Any range in the URL (a band link or one typed in, `PRICE__3-5__10`) is a chip that removes it.
+      const [min, max] = selected.map(decodeNumberValue);
+      if (min !== undefined && max !== undefined) {
+        active.push({
+          label: `${facet.label}: ${formatPrice(min * 100)} – ${formatPrice(max * 100)}`,
+          params: { filters: others, page: 1, sort: params.sort },
+        });
+      }
       const links = priceBands(facet).map((band): FacetLink => {
         const values = [encodeNumberValue(band.min), encodeNumberValue(band.max)];
         const isSelected = selected.join('__') === values.join('__');
-        const others = params.filters.filter((filter) => filter.key !== facet.technicalName);
         return {
           label: `${formatPrice(band.min * 100)} – ${formatPrice(band.max * 100)}`,
           selected: isSelected,
           params: {
             filters: isSelected ? others : [...others, { key: facet.technicalName, values }],
             page: 1,
+            sort: params.sort,
           },
         };
       });
       return links.length > 0 ? [{ technicalName: facet.technicalName, label: facet.label, links }] : [];
     }
-    const links = facet.options
+    const offered =
+      facet.technicalName === CATEGORIES_KEY && base.categoryOptions
+        ? facet.options.filter((option) => base.categoryOptions!.includes(Number(option.value)))
+        : facet.options;
+    const links = offered
       .filter((option) => option.count > 0 || selected.includes(encodeFilterValue(option.value)))
       .map((option): FacetLink => {
         const value = encodeFilterValue(option.value);
@@ -160,14 +191,10 @@ async function resolveListing(
           params: toggleFilterValue(params, facet.technicalName, value),
         };
       });
+    for (const link of links.filter((l) => l.selected))
+      active.push({ label: `${facet.label}: ${link.label}`, params: link.params });
     return links.length > 0 ? [{ technicalName: facet.technicalName, label: facet.label, links }] : [];
   });
-
-  const active = views.flatMap((view) =>
-    view.links
-      .filter((link) => link.selected)
-      .map((link) => ({ label: `${view.label}: ${link.label}`, params: link.params })),
-  );
 
   return { products, facets: views, params, pageCount, active };
 }

@@ -42,6 +42,14 @@ describe('paths', () => {
     expect(paths.termsOfSale('pro')).toBe('/professional-filler/terms-of-sale');
   });
 
+  it('puts a sort other than relevance in the query, after the segments', () => {
+    expect(paths.category('pro', 'fillers', { filters: [], page: 2, sort: 'price-asc' })).toBe(
+      '/professional-filler/category/fillers/_p__2?sort=price-asc',
+    );
+    expect(paths.results('part', 'filler', { sort: 'relevance' })).toBe('/diy-filler/results/filler');
+    expect(paths.catalogue('pro', { sort: 'name' })).toBe('/professional-filler/category?sort=name');
+  });
+
   it('builds listing URLs with filter and page segments', () => {
     const url = paths.category('pro', 'fillers', {
       filters: [{ key: 'surface', values: ['wood'] }],

@@ -4,7 +4,13 @@
  */
 import { DEFAULT_AUDIENCE, type Audience } from './config.ts';
 import { encodeGuideAnswers, type GuideAnswers } from './selector-guide.ts';
-import { audienceFromSegment, formatListingSegments, segmentOf, type ListingParams } from './routing.ts';
+import {
+  audienceFromSegment,
+  DEFAULT_SORT,
+  formatListingSegments,
+  segmentOf,
+  type ListingParams,
+} from './routing.ts';
 
 /**
  * Public origin on the server: Astro's `site`, i.e. SITE_URL as astro.config.mjs validated it (its default outside
@@ -39,8 +45,10 @@ function query(values: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
+/** Filter and page segments in the path; an order other than relevance as `?sort=`. */
 function listing(audience: Audience, base: string[], params?: Partial<ListingParams>): string {
-  return join(audience, ...base, ...formatListingSegments(params ?? {}));
+  const sort = params?.sort === DEFAULT_SORT ? undefined : params?.sort;
+  return join(audience, ...base, ...formatListingSegments(params ?? {})) + query({ sort });
 }
 
 export const paths = {

@@ -7,7 +7,9 @@ import {
   encodeFilterValue,
   formatListingSegments,
   matchFilterValue,
+  needsOnDemandSort,
   parseListingSegments,
+  parseSort,
   segmentOf,
   splitCategoryPath,
   toggleFilterValue,
@@ -165,5 +167,39 @@ describe('category paths and facet links', () => {
       page: 1,
     });
     expect(toggleFilterValue(start, 'surface', 'wood')).toEqual({ filters: [], page: 1 });
+  });
+});
+
+describe('sort orders (?sort=)', () => {
+  it('reads the four orders; anything else is relevance, never an error', () => {
+    expect(parseSort('name')).toBe('name');
+    expect(parseSort('price-asc')).toBe('price-asc');
+    expect(parseSort('price-desc')).toBe('price-desc');
+    for (const value of [null, undefined, '', 'PRICE-ASC', 'newest', 'price_asc', '<script>'])
+      expect(parseSort(value)).toBe('relevance');
+  });
+
+  it('keeps a sort other than relevance in the parsed params and through facet toggles', () => {
+    expect(parseListingSegments(['_p__2'], { sort: 'name' })).toEqual({ filters: [], page: 2, sort: 'name' });
+    expect(parseListingSegments([], { sort: 'bogus' })).toEqual({ filters: [], page: 1 });
+    const sorted = parseListingSegments(['SURFACE__wood'], { sort: 'price-desc' })!;
+    expect(toggleFilterValue(sorted, 'format', 'powder')).toEqual({
+      filters: [
+        { key: 'surface', values: ['wood'] },
+        { key: 'format', values: ['powder'] },
+      ],
+      page: 1,
+      sort: 'price-desc',
+    });
+  });
+
+  it('sends a sorted category listing to the on-demand route, relevance to its static page', () => {
+    const query = (text: string) => new URLSearchParams(text);
+    expect(needsOnDemandSort('/diy-filler/category/tools', query('sort=name'))).toBe(true);
+    expect(needsOnDemandSort('/diy-filler/category/tools/_p__2', query('sort=price-asc'))).toBe(true);
+    expect(needsOnDemandSort('/diy-filler/category/tools', query('sort=relevance'))).toBe(false);
+    expect(needsOnDemandSort('/diy-filler/category/tools', query('sort=bogus'))).toBe(false);
+    expect(needsOnDemandSort('/diy-filler/category/tools', query(''))).toBe(false);
+    expect(needsOnDemandSort('/diy-filler/contact', query('sort=name'))).toBe(false);
   });
 });

@@ -19,10 +19,30 @@ export interface FilterSegment {
   values: string[];
 }
 
+/** Sort orders of a listing's `?sort=` parameter; relevance (the back-office's order) is the default. */
+export const SORT_ORDERS = ['relevance', 'name', 'price-asc', 'price-desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_SORT: SortOrder = 'relevance';
+
 export interface ListingParams {
   filters: FilterSegment[];
   /** 1-based page number. */
   page: number;
+  /** Absent means relevance. */
+  sort?: SortOrder;
+}
+
+/** The `sort` query value as a sort order; anything unknown (or absent) is relevance, never an error. */
+export function parseSort(value: string | null | undefined): SortOrder {
+  return SORT_ORDERS.find((order) => order === value) ?? DEFAULT_SORT;
+}
+
+/**
+ * True for a category listing asked in another order than relevance: the static page of that URL is in the
+ * relevance order, so the server renders it on demand instead (results and guide results always are).
+ */
+export function needsOnDemandSort(pathname: string, search: URLSearchParams): boolean {
+  return /^\/[^/]+\/category\/./.test(pathname) && parseSort(search.get('sort')) !== DEFAULT_SORT;
 }
 
 const PAGE_SEGMENT = /^_p__([1-9]\d{0,5})$/;
@@ -86,11 +106,11 @@ function searchTermKey(search: string): string {
  * Parses the optional trailing segments of a listing route: up to 10 filter segments then an optional page
  * segment. Returns null when the URL is not a valid listing URL (the caller answers 404). Filters named p or
  * r, or named like the search term (in any case, several words as one key), are ignored; repeated keys are
- * merged.
+ * merged. `sort` is the `?sort=` query value (unknown values mean relevance).
  */
 export function parseListingSegments(
   segments: readonly string[],
-  options: { search?: string } = {},
+  options: { search?: string; sort?: string | null } = {},
 ): ListingParams | null {
   const parts = segments.filter((segment) => segment !== '');
   let page = 1;
@@ -112,7 +132,8 @@ export function parseListingSegments(
     if (existing) existing.values.push(...values.filter((value) => !existing.values.includes(value)));
     else filters.push({ key, values: [...new Set(values)] });
   }
-  return { filters, page };
+  const sort = parseSort(options.sort);
+  return sort === DEFAULT_SORT ? { filters, page } : { filters, page, sort };
 }
 
 /** The trailing segments of a listing URL; page 1 has no page segment, filters without values are dropped. */
@@ -141,5 +162,5 @@ export function toggleFilterValue(params: ListingParams, key: string, value: str
   if (!filter) filters.push({ key, values: [value] });
   else if (filter.values.includes(value)) filter.values = filter.values.filter((v) => v !== value);
   else filter.values.push(value);
-  return { filters: filters.filter((f) => f.values.length > 0), page: 1 };
+  return { filters: filters.filter((f) => f.values.length > 0), page: 1, sort: params.sort };
 }

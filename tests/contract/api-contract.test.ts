@@ -527,7 +527,7 @@ const CALLS: ContractCall[] = [
   ...AUDIENCES.flatMap((audience): ContractCall[] => [
     {
       layer: 'island',
-      caller: `features/search/fallback.ts (${audience})`,
+      caller: `features/search/backoffice-source.ts (${audience})`,
       uses: [suggest],
       run: async () => {
         const answer = await suggest(islandApi(audience), fx.searchTerm);

@@ -38,6 +38,11 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   return blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
 }
 
+/** On phones and tablets the facets are in a drawer behind the "Filter" button. */
+async function openFilterDrawer(page: Page, isMobile: boolean): Promise<void> {
+  if (isMobile) await page.getByRole('button', { name: /^Filter/ }).click();
+}
+
 async function canonical(page: Page): Promise<string | null> {
   return page.locator('link[rel="canonical"]').getAttribute('href');
 }
@@ -63,7 +68,10 @@ for (const audience of ['pro', 'part'] as const) {
       await expectNoSeriousA11yIssues(page);
     });
 
-    test('category page lists products with facets that lead to filtered URLs', async ({ page }) => {
+    test('category page lists products with facets that lead to filtered URLs', async ({
+      page,
+      isMobile,
+    }) => {
       await page.goto(`/${SEGMENT[audience]}/category/fillers`);
       await expect(page.getByRole('heading', { level: 1, name: 'Fillers' })).toBeVisible();
       const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
@@ -75,6 +83,7 @@ for (const audience of ['pro', 'part'] as const) {
       expect(total).toBeGreaterThan(0);
       await expectNoSeriousA11yIssues(page);
 
+      await openFilterDrawer(page, isMobile);
       const facet = page.locator('a.facet__link[data-facet="format"]').first();
       const href = await facet.getAttribute('href');
       expect(href).toMatch(new RegExp(`^/${SEGMENT[audience]}/category/fillers/FORMAT__[a-z0-9_-]+$`));
@@ -139,7 +148,10 @@ for (const audience of ['pro', 'part'] as const) {
       await expectNoSeriousA11yIssues(page);
     });
 
-    test('search results come from the back-office with pagination-ready facets', async ({ page }) => {
+    test('search results come from the back-office with pagination-ready facets', async ({
+      page,
+      isMobile,
+    }) => {
       await page.goto(home);
       // The suggestions island turns the header's search field into a combobox.
       const search = page
@@ -166,6 +178,7 @@ for (const audience of ['pro', 'part'] as const) {
         expect(await link.getAttribute('href')).toMatch(
           new RegExp(`^/${SEGMENT[audience]}/results/filler/${filterSegment}$`),
         );
+      await openFilterDrawer(page, isMobile);
       const facet = page.locator('a.facet__link[data-facet="format"]').first();
       const href = (await facet.getAttribute('href')) ?? '';
       await facet.click();

@@ -1,6 +1,6 @@
 /**
  * The shared site script on the production build (spec §2, §4, §8, §9), both audiences, desktop and mobile:
- * header search suggestions (pagefind, back-office fallback, combobox keyboard use), loading bar, go-to-top,
+ * header search suggestions (back-office search, static-index fallback, combobox keyboard use), loading bar, go-to-top,
  * mobile toolbar, device class, burger, chunk-load recovery, cookie consent with video embeds and tracking.
  * Run: npx playwright test tests/e2e/islands-site.spec.ts
  */
@@ -57,7 +57,7 @@ for (const audience of ['pro', 'part'] as const) {
       await acceptCookiesUpFront(page, baseURL);
     });
 
-    test('suggests from 3 characters, grouped, 3 items each with totals, from the static index', async ({
+    test('suggests from 3 characters, grouped, 3 items each with totals, from the back-office search', async ({
       page,
     }) => {
       const backoffice: string[] = [];
@@ -89,11 +89,21 @@ for (const audience of ['pro', 'part'] as const) {
       expect(await products.count()).toBeGreaterThan(0);
       for (const option of await products.all())
         expect(await option.getAttribute('href')).toMatch(new RegExp(`^/${SEGMENT[audience]}/product/`));
-      // "fill" is in the static index: the back-office is not asked.
-      expect(backoffice).toEqual([]);
+      // The results page's search answers, so the totals are the results page's.
+      expect(backoffice).toHaveLength(1);
     });
 
-    test('a typo falls back to the back-office fuzzy suggest, with a searching state', async ({ page }) => {
+    test('the static index answers when the back-office search fails', async ({ page }) => {
+      await page.route('**/api/v1/search?**', (route) => route.abort());
+      await page.goto(home);
+      await search(page).fill('filler');
+      const products = suggestions(page).getByRole('group').nth(0).getByRole('option');
+      await expect(products.first()).toHaveAttribute('href', new RegExp(`^/${SEGMENT[audience]}/product/`));
+    });
+
+    test('a typo finds products through the back-office fuzzy search, with a searching state', async ({
+      page,
+    }) => {
       // The back-office answer is held until the searching state has been seen, then let through.
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));

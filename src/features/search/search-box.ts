@@ -4,13 +4,13 @@
  */
 import type { Audience } from '../../lib/config.ts';
 import { text } from '../../i18n/islands-text.ts';
-import { fallbackSource } from './lazy-fallback.ts';
-import { firstNonEmpty, pagefindSource, type PagefindApi } from './sources.ts';
+import { backofficeSource, preloadBackofficeSource } from './lazy-backoffice.ts';
+import { firstAnswer, pagefindSource, type PagefindApi } from './sources.ts';
 import { resultsPath, SUGGEST_GROUPS, SuggestController, type SuggestState } from './suggest.ts';
 
 let pagefind: Promise<PagefindApi> | undefined;
 
-/** pagefind.js is only fetched when the visitor first focuses the field. */
+/** pagefind.js is only fetched when the back-office does not answer. */
 function loadPagefind(): Promise<PagefindApi> {
   // A runtime path (not bundled): the index is written next to the built site.
   const url = '/pagefind/pagefind.js';
@@ -132,11 +132,11 @@ export function bindSearchBox(
   };
 
   const controller = new SuggestController(
-    (query) => firstNonEmpty(pagefindSource(loadPagefind, audience()), fallbackSource(audience()))(query),
+    (query) => firstAnswer(backofficeSource(audience()), pagefindSource(loadPagefind, audience()))(query),
     render,
   );
 
-  input.addEventListener('focus', () => void loadPagefind().catch(() => undefined), { once: true });
+  input.addEventListener('focus', preloadBackofficeSource, { once: true });
   input.addEventListener('input', () => controller.input(input.value));
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {

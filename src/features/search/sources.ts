@@ -1,16 +1,11 @@
 /**
- * Where suggestions come from: the static pagefind index of the built site (filters `audience` and `type`),
- * then, when it finds nothing (a typo such as "filer"), the back-office's fuzzy suggest.
+ * Where suggestions come from: the back-office search, the one search definition the results page uses too (its
+ * products total is the results page's total, typos such as "filer" included). The static pagefind index of the
+ * built site (filters `audience` and `type`) answers only when the back-office cannot (an outage).
  */
 import type { Audience } from '../../lib/config.ts';
 import { SUGGEST } from '../../lib/config.ts';
-import {
-  isEmpty,
-  SUGGEST_GROUPS,
-  type SuggestGroupName,
-  type SuggestGroups,
-  type SuggestSource,
-} from './suggest.ts';
+import { SUGGEST_GROUPS, type SuggestGroupName, type SuggestGroups, type SuggestSource } from './suggest.ts';
 
 /** Page markup contract: `data-pagefind-filter="type"` takes one of these values per indexed page. */
 export const PAGEFIND_TYPES: Record<SuggestGroupName, string> = {
@@ -57,24 +52,20 @@ export function pagefindSource(pagefind: () => Promise<PagefindApi>, audience: A
 }
 
 /**
- * Tries each source in turn and keeps the first answer that has anything. A source that fails (the static
- * index could not load) counts as empty, so the next one still answers; only when every source fails does the
- * whole lookup fail.
+ * Tries each source in turn and keeps the first answer, empty or not: an empty answer of the back-office is the
+ * truth (the results page finds nothing either). Only a source that fails hands over to the next; when every
+ * source fails, the lookup fails.
  */
-export function firstNonEmpty(...sources: SuggestSource[]): SuggestSource {
+export function firstAnswer(...sources: SuggestSource[]): SuggestSource {
   return async (text) => {
-    let last: SuggestGroups | undefined;
     let failure: unknown = new Error('no suggestion source');
     for (const source of sources) {
       try {
-        last = await source(text);
+        return await source(text);
       } catch (error) {
         failure = error;
-        continue;
       }
-      if (!isEmpty(last)) return last;
     }
-    if (!last) throw failure;
-    return last;
+    throw failure;
   };
 }

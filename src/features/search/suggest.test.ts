@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../lib/paths.ts';
-import { firstNonEmpty, pagefindSource, type PagefindApi } from './sources.ts';
+import { firstAnswer, pagefindSource, type PagefindApi } from './sources.ts';
 import {
   limitGroups,
   resultsPath,
@@ -143,21 +143,19 @@ describe('suggest sources', () => {
     expect(answer.pages).toEqual({ total: 0, items: [] });
   });
 
-  it('falls back to the next source only when the first finds nothing', async () => {
-    const fuzzy = vi.fn(async () => groups(1));
-    expect((await firstNonEmpty(async () => groups(0), fuzzy)('filer')).products.total).toBe(1);
-    expect(fuzzy).toHaveBeenCalledOnce();
-    fuzzy.mockClear();
-    expect((await firstNonEmpty(async () => groups(0, 2), fuzzy)('filler')).categories.total).toBe(2);
-    expect(fuzzy).not.toHaveBeenCalled();
+  it('keeps the first answer, even an empty one: the static index never contradicts the back-office', async () => {
+    const staticIndex = vi.fn(async () => groups(4));
+    expect((await firstAnswer(async () => groups(0), staticIndex)('zzz')).products.total).toBe(0);
+    expect((await firstAnswer(async () => groups(35), staticIndex)('fil')).products.total).toBe(35);
+    expect(staticIndex).not.toHaveBeenCalled();
   });
 
-  it('falls back when a source fails, and fails only when every source does', async () => {
+  it('asks the next source only when one fails, and fails only when every source does', async () => {
     const broken = async (): Promise<SuggestGroups> => {
-      throw new Error('index unavailable');
+      throw new Error('back-office unavailable');
     };
-    expect((await firstNonEmpty(broken, async () => groups(2))('filler')).products.total).toBe(2);
-    expect((await firstNonEmpty(broken, async () => groups(0))('zzz')).products.total).toBe(0);
-    await expect(firstNonEmpty(broken, broken)('filler')).rejects.toThrow('index unavailable');
+    expect((await firstAnswer(broken, async () => groups(2))('filler')).products.total).toBe(2);
+    expect((await firstAnswer(broken, async () => groups(0))('zzz')).products.total).toBe(0);
+    await expect(firstAnswer(broken, broken)('filler')).rejects.toThrow('back-office unavailable');
   });
 });

@@ -49,10 +49,6 @@ export function limitGroups(groups: SuggestGroups): SuggestGroups {
   return limited;
 }
 
-export function isEmpty(groups: SuggestGroups): boolean {
-  return SUGGEST_GROUPS.every((name) => groups[name].total === 0);
-}
-
 export type SuggestSource = (text: string) => Promise<SuggestGroups>;
 
 /**

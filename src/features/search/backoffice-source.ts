@@ -1,6 +1,7 @@
 /**
- * The back-office's fuzzy suggest (`GET /api/v1/search?type=Suggest`, same origin), loaded only when pagefind
- * finds nothing: it brings the API client and zod, which the shared script must not carry.
+ * The back-office's suggest (`GET /api/v1/search?type=Suggest`, same origin): the same text search as the
+ * results page's product listing (the back-office's search/matcher.ts), so the products total is the results
+ * page's total. Loaded as its own chunk: it brings the API client and zod, which the shared script must not carry.
  */
 import { suggest } from '../../lib/api/catalogue.ts';
 import { islandApi } from '../site/island-api.ts';
