@@ -64,11 +64,14 @@ export async function switchListingParams(
 ): Promise<SwitchedListing> {
   if (params.filters.length === 0 && params.page === 1) return { params };
   const filters = knownFilters(params.filters, await listFacets(api, base.query));
+  const dropped = !sameFilters(filters, params.filters);
+  // Values its facets offer resolve there, and page 1 of a listing that resolves always exists.
+  if (params.page === 1) return { params: { filters, page: 1 }, reason: dropped ? 'filters' : undefined };
   const firstPage = await loadListing(api, base, { filters, page: 1 });
   // Known values the back-office still refuses together: the unfiltered listing always exists.
   if (!firstPage) return { params: { filters: [], page: 1 }, reason: 'filters' };
   const page = Math.min(params.page, firstPage.pageCount);
-  const reason = !sameFilters(filters, params.filters) ? 'filters' : page < params.page ? 'page' : undefined;
+  const reason = dropped ? 'filters' : page < params.page ? 'page' : undefined;
   return { params: { filters, page }, reason };
 }
 

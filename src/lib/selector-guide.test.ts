@@ -32,12 +32,17 @@ describe('selector guide answers in the URL', () => {
     expect(readGuideAnswers(slashed)).toEqual(expected);
     expect(readGuideAnswers(slashed.replaceAll('/', '%2F'))).toEqual(expected);
     expect(readGuideAnswers(slashed.replaceAll('/', '%2f'))).toEqual(expected);
+    expect(readGuideAnswers(encodeURIComponent(slashed))).toEqual(expected);
+    expect(encodeURIComponent('eyJhIjoifn5+In0=')).toBe('eyJhIjoifn5%2BIn0%3D');
+    expect(readGuideAnswers('eyJhIjoifn5%2BIn0%3D')).toEqual({ answers: { a: '~~~' }, canonical });
   });
 
   it('refuses invalid encodings and invalid answers', () => {
     const encoded = encodeGuideAnswers({ surface: 'wood' });
     expect(decodeGuideAnswers(`${encoded}===`)).toBeNull();
     expect(decodeGuideAnswers(`${encoded}=`)).toBeNull();
+    expect(decodeGuideAnswers(`${encoded}%3D%3D%3D`)).toBeNull();
+    expect(decodeGuideAnswers(`${encoded}%20`)).toBeNull();
     expect(decodeGuideAnswers(`=${encoded}`)).toBeNull();
     expect(decodeGuideAnswers(`${encoded.slice(0, 4)} ${encoded.slice(4)}`)).toBeNull();
     expect(decodeGuideAnswers(Buffer.from('["wood"]').toString('base64url'))).toBeNull();

@@ -1,7 +1,7 @@
 /**
  * The selector guide's answers in a URL (spec §2 `/choice-guide/{caracteristics}`): base64url without padding
- * of the JSON object technical_name → value. Reading is lenient about the spelling (standard base64 with `+`,
- * `/` or `%2F`, `=` padding, whitespace inside the JSON), since such URLs get pasted and re-encoded by hand or
+ * of the JSON object technical_name → value. Reading is lenient about the spelling (standard base64 with `+`
+ * and `/`, percent-encoded or not, `=` padding, whitespace inside the JSON), since such URLs get pasted and re-encoded by hand or
  * by other tools; the page then answers 301 to the canonical spelling. The answers themselves must pass the
  * schema; anything else is "not a guide URL" (404).
  */
@@ -22,9 +22,15 @@ function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Either base64 alphabet, `%2F` for `/`, with or without `=` padding; undefined for anything else. */
+/** What URL encoding makes of base64's own characters (`/`, `+`, `=`), which the router leaves encoded. */
+const ESCAPED_BASE64: Record<string, string> = { '%2F': '/', '%2B': '+', '%3D': '=' };
+
+/** Either base64 alphabet, percent-encoded or not, with or without `=` padding; undefined for anything else. */
 function fromAnyBase64(text: string): Uint8Array | undefined {
-  const unescaped = text.replace(/%2F/gi, '/');
+  const unescaped = text.replace(
+    /%(?:2F|2B|3D)/gi,
+    (escape) => ESCAPED_BASE64[escape.toUpperCase()] ?? escape,
+  );
   const unpadded = unescaped.replace(/={1,2}$/, '');
   if (!/^[A-Za-z0-9_+/-]*$/.test(unpadded) || unpadded.length % 4 === 1) return undefined;
   if (unescaped !== unpadded && unescaped.length % 4 !== 0) return undefined;
