@@ -84,7 +84,7 @@ export class LoadedBuild {
     this.fallbackPage = readOptional(path.join(this.clientDir, 'error-fallback.html'));
   }
 
-  /** The 404 page for a missing `pathname`: its audience's when the path starts with a segment, else the default. */
+  /** The 404 page for a missing `pathname`: its audience's under an audience segment, else the default one. */
   notFoundPageFor(pathname: string): Buffer | undefined {
     const segment = pathname.split('/')[1] ?? '';
     return this.notFoundPages.get(segment) ?? this.notFoundPage;

@@ -1,9 +1,9 @@
 /**
  * The selector guide's answers in a URL (spec §2 `/choice-guide/{caracteristics}`): base64url without padding
  * of the JSON object technical_name → value. Reading is lenient about the spelling (standard base64 with `+`
- * and `/`, percent-encoded or not, `=` padding, whitespace inside the JSON), since such URLs get pasted and re-encoded by hand or
- * by other tools; the page then answers 301 to the canonical spelling. The answers themselves must pass the
- * schema; anything else is "not a guide URL" (404).
+ * and `/`, percent-encoded or not, `=` padding, whitespace inside the JSON), since such URLs get pasted and
+ * re-encoded by hand or by other tools; the page then answers 301 to the canonical spelling. The answers
+ * themselves must pass the schema; anything else is "not a guide URL" (404).
  */
 import { z } from 'zod';
 
