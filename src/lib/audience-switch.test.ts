@@ -1,6 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from './api/index.ts';
 import type { Facet } from './api/types.ts';
-import { knownFilters, otherAudienceTargets, productSwitchTarget } from './audience-switch.ts';
+import {
+  knownFilters,
+  otherAudienceTargets,
+  productSwitchTarget,
+  switchListingParams,
+} from './audience-switch.ts';
+import type { Listing } from './listing.ts';
+
+// The other audience's catalogue: its facets, and how many pages a listing has there.
+const catalogue = vi.hoisted(() => ({ facets: [] as Facet[], pageCount: 1 as number | null }));
+vi.mock('./api/index.ts', async (original) => ({
+  ...(await original<typeof import('./api/index.ts')>()),
+  listFacets: vi.fn(async () => catalogue.facets),
+}));
+vi.mock('./listing.ts', () => ({
+  loadListing: vi.fn(async () =>
+    catalogue.pageCount === null ? null : ({ pageCount: catalogue.pageCount } as Listing),
+  ),
+}));
 
 const facets: Facet[] = [
   {
@@ -36,6 +55,61 @@ describe('knownFilters', () => {
     expect(knownFilters([{ key: 'format', values: ['tube'] }], facets)).toEqual([]);
     expect(knownFilters([{ key: 'price', values: ['3'] }], facets)).toEqual([]);
     expect(knownFilters([{ key: 'price', values: ['3', 'ten'] }], facets)).toEqual([]);
+  });
+});
+
+describe('switchListingParams', () => {
+  const api = {} as ApiClient;
+  const base = { query: { categories: [1] } };
+
+  beforeEach(() => {
+    catalogue.facets = facets;
+    catalogue.pageCount = 2;
+  });
+
+  it('keeps a listing the other audience has as it is', async () => {
+    const params = { filters: [{ key: 'format', values: ['powder'] }], page: 2 };
+    expect(await switchListingParams(api, base, params)).toEqual({ params, reason: undefined });
+    expect(await switchListingParams(api, base, { filters: [], page: 1 })).toEqual({
+      params: { filters: [], page: 1 },
+    });
+  });
+
+  it('drops the filter values it lacks', async () => {
+    const params = {
+      filters: [
+        { key: 'job', values: ['skimming'] },
+        { key: 'format', values: ['powder'] },
+      ],
+      page: 1,
+    };
+    expect(await switchListingParams(api, base, params)).toEqual({
+      params: { filters: [{ key: 'format', values: ['powder'] }], page: 1 },
+      reason: 'filters',
+    });
+  });
+
+  it('clamps the page to its last page', async () => {
+    expect(await switchListingParams(api, base, { filters: [], page: 4 })).toEqual({
+      params: { filters: [], page: 2 },
+      reason: 'page',
+    });
+    catalogue.pageCount = 1;
+    expect(
+      await switchListingParams(api, base, { filters: [{ key: 'job', values: ['x'] }], page: 3 }),
+    ).toEqual({
+      params: { filters: [], page: 1 },
+      reason: 'filters',
+    });
+  });
+
+  it('falls back to the unfiltered listing when the filtered one does not resolve there', async () => {
+    catalogue.pageCount = null;
+    const params = { filters: [{ key: 'format', values: ['powder'] }], page: 2 };
+    expect(await switchListingParams(api, base, params)).toEqual({
+      params: { filters: [], page: 1 },
+      reason: 'filters',
+    });
   });
 });
 
