@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from './api/index.ts';
+import type * as Api from './api/index.ts';
 import type { Facet } from './api/types.ts';
 import {
   knownFilters,
@@ -12,7 +12,7 @@ import type { Listing } from './listing.ts';
 // The other audience's catalogue: its facets, and how many pages a listing has there.
 const catalogue = vi.hoisted(() => ({ facets: [] as Facet[], pageCount: 1 as number | null }));
 vi.mock('./api/index.ts', async (original) => ({
-  ...(await original<typeof import('./api/index.ts')>()),
+  ...(await original<typeof Api>()),
   listFacets: vi.fn(async () => catalogue.facets),
 }));
 vi.mock('./listing.ts', () => ({
@@ -59,7 +59,7 @@ describe('knownFilters', () => {
 });
 
 describe('switchListingParams', () => {
-  const api = {} as ApiClient;
+  const api = {} as Api.ApiClient;
   const base = { query: { categories: [1] } };
 
   beforeEach(() => {
