@@ -24,6 +24,7 @@ function writeBuild(buildsDir: string, id: string, homeText: string): void {
     'client/diy-filler/account/profile/index.html': '<!doctype html><title>Profile</title>',
     'client/diy-filler/category/tools/index.html': '<!doctype html><p>static tools</p>',
     'client/404.html': '<!doctype html><title>Page not found</title>',
+    'client/404/diy-filler/index.html': '<!doctype html><title>Page not found</title><p>DIY 404</p>',
     'client/error-fallback.html':
       '<!doctype html><p>An error occurred.</p><a href="/">Back to the home page</a>',
     'client/_astro/app.abc123.js': `console.log(${JSON.stringify('x'.repeat(2000))});`,
@@ -189,6 +190,21 @@ describe('production server', () => {
     expect(response.body).toContain('Page not found');
     expectSecurityHeaders(response.headers);
     expect(response.headers['set-cookie']).toContain('i18n_redirected=en');
+  });
+
+  it("answers a missing page under an audience's segment with that audience's 404 page", async () => {
+    for (const url of ['/diy-filler/no-such-page', '/diy-filler/news/no-such-page']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('DIY 404');
+    }
+    const pro = await app.inject('/professional-filler/no-such-page');
+    expect(pro.statusCode).toBe(404);
+    expect(pro.body).not.toContain('DIY 404');
+    // The page's own URL is unsegmented: it redirects into the pro segment, where it is a 404.
+    const own = await app.inject('/404/diy-filler');
+    expect(own.statusCode).toBe(301);
+    expect(own.headers.location).toBe('/professional-filler/404/diy-filler');
   });
 
   it('hands on-demand routes to Astro, keeping its cookies and adding ours and the headers', async () => {

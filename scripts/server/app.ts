@@ -92,12 +92,16 @@ function redirect(reply: FastifyReply, location: string) {
 /** pagefind's own binary files (gzipped `.pf_meta`, `.pf_index`, `.pf_filter`, `.pf_fragment`, wasm). */
 const PAGEFIND_BINARY = /\.(?:pf_[a-z]+|pagefind)$/;
 
-/** Writes the built 404 page (or a plain text one) straight to the raw response, for hijacked replies. */
-function writeNotFound(build: LoadedBuild, res: ServerResponse, head: boolean) {
+/**
+ * Writes the built 404 page of the path's audience (or a plain text one) straight to the raw response, for
+ * hijacked replies.
+ */
+function writeNotFound(build: LoadedBuild, pathname: string, res: ServerResponse, head: boolean) {
   if (res.headersSent) return res.end();
-  const body = build.notFoundPage ?? Buffer.from('Not found');
+  const page = build.notFoundPageFor(pathname);
+  const body = page ?? Buffer.from('Not found');
   res.writeHead(404, {
-    'content-type': build.notFoundPage ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+    'content-type': page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
     'content-length': body.length,
     'cache-control': 'no-store',
   });
@@ -286,7 +290,7 @@ export async function createServer({
       // No page can be named by text the back-office could not store (NUL, lone surrogates): 404, not a render.
       const query = safeDecode(queryAt === -1 ? '' : request.url.slice(queryAt + 1).replaceAll('+', ' '));
       if (!isStorableText(pathname) || query === undefined || !isStorableText(query)) {
-        return writeNotFound(build, reply.hijack().raw, request.method === 'HEAD');
+        return writeNotFound(build, pathname, reply.hijack().raw, request.method === 'HEAD');
       }
 
       const handler = await build.handler();
@@ -298,7 +302,7 @@ export async function createServer({
       reply.hijack();
       try {
         await handler(request.raw, reply.raw, () =>
-          writeNotFound(build, reply.raw, request.method === 'HEAD'),
+          writeNotFound(build, pathname, reply.raw, request.method === 'HEAD'),
         );
       } catch (error) {
         request.log.error(error);
@@ -308,10 +312,10 @@ export async function createServer({
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const build = builds.current();
+    const page = builds.current().notFoundPageFor(request.url);
     reply.code(404).header('cache-control', 'no-store');
-    return build.notFoundPage
-      ? reply.type('text/html; charset=utf-8').send(build.notFoundPage)
+    return page
+      ? reply.type('text/html; charset=utf-8').send(page)
       : reply.type('text/plain').send('Not found');
   });
 

@@ -7,6 +7,7 @@ import { readFileSync, readlinkSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { TARGET_SEGMENTS } from '../../src/lib/config.ts';
 import { CURRENT_LINK, currentBuild } from '../lib/builds.ts';
 import { parseRedirects, RedirectTable } from '../lib/redirects.ts';
 
@@ -52,6 +53,8 @@ export class LoadedBuild {
   readonly csp: string;
   readonly redirects: RedirectTable;
   readonly notFoundPage: Buffer | undefined;
+  /** The 404 page of each audience, by its URL segment (`404/{segment}/index.html`). */
+  private readonly notFoundPages = new Map<string, Buffer>();
   readonly errorPage: Buffer | undefined;
   /** Plain HTML with a link home, for when the error page itself cannot be sent. */
   readonly fallbackPage: Buffer | undefined;
@@ -71,10 +74,20 @@ export class LoadedBuild {
     this.notFoundPage =
       readOptional(path.join(this.clientDir, '404.html')) ??
       readOptional(path.join(this.clientDir, '404/index.html'));
+    for (const segment of Object.values(TARGET_SEGMENTS)) {
+      const page = readOptional(path.join(this.clientDir, '404', segment, 'index.html'));
+      if (page) this.notFoundPages.set(segment, page);
+    }
     this.errorPage =
       readOptional(path.join(this.clientDir, '500.html')) ??
       readOptional(path.join(this.clientDir, '500/index.html'));
     this.fallbackPage = readOptional(path.join(this.clientDir, 'error-fallback.html'));
+  }
+
+  /** The 404 page for a missing `pathname`: its audience's under an audience segment, else the default one. */
+  notFoundPageFor(pathname: string): Buffer | undefined {
+    const segment = pathname.split('/')[1] ?? '';
+    return this.notFoundPages.get(segment) ?? this.notFoundPage;
   }
 
   /** Astro's SSR handler, imported on first use. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeGuideAnswers } from './selector-guide.ts';
-import { canonicalPath, isInternalUrl, paths, switchAudiencePath } from './paths.ts';
+import { readGuideAnswers } from './selector-guide.ts';
+import { canonicalPath, isInternalUrl, paths, switchAudiencePath, withSwitchNotice } from './paths.ts';
 import { parseListingSegments } from './routing.ts';
 
 describe('paths', () => {
@@ -67,7 +67,8 @@ describe('paths', () => {
 
   it('builds selector-guide result URLs the results page can decode', () => {
     const url = paths.selectorGuideResults('pro', { surface: 'wood' });
-    expect(decodeGuideAnswers(url.split('/')[3] ?? '')).toEqual({ surface: 'wood' });
+    const segment = url.split('/')[3] ?? '';
+    expect(readGuideAnswers(segment)).toEqual({ answers: { surface: 'wood' }, canonical: segment });
   });
 });
 
@@ -103,5 +104,15 @@ describe('links', () => {
     expect(switchAudiencePath('/', 'part')).toBe('/diy-filler');
     expect(switchAudiencePath('/diy-filler', 'pro')).toBe('/');
     expect(switchAudiencePath('/professional-filler/news', 'part')).toBe('/diy-filler/news');
+  });
+
+  it("adds the switch's reason as a query parameter, before any fragment", () => {
+    expect(withSwitchNotice('/diy-filler/category/fillers', 'product')).toBe(
+      '/diy-filler/category/fillers?switched=product',
+    );
+    expect(withSwitchNotice('/diy-filler/results/x?sort=name#top', 'filters')).toBe(
+      '/diy-filler/results/x?sort=name&switched=filters#top',
+    );
+    expect(withSwitchNotice('/diy-filler', undefined)).toBe('/diy-filler');
   });
 });

@@ -145,6 +145,23 @@ export function isInternalUrl(url: string): boolean {
   }
 }
 
+/**
+ * Why the audience switch did not land on the same page, carried in a query parameter the landing page's
+ * script reads (static pages stay static): the product or category is not sold to that audience, its selector
+ * guide does not ask the same questions, or filter values or the page number it does not have were dropped.
+ */
+export const SWITCH_NOTICE_PARAM = 'switched';
+export const SWITCH_REASONS = ['product', 'product_home', 'category', 'filters', 'page', 'guide'] as const;
+export type SwitchReason = (typeof SWITCH_REASONS)[number];
+
+/** `path` with the switch's reason, if any (before a `#fragment`). */
+export function withSwitchNotice(path: string, reason?: SwitchReason): string {
+  if (!reason) return path;
+  const hashAt = path.indexOf('#');
+  const [base, hash] = hashAt === -1 ? [path, ''] : [path.slice(0, hashAt), path.slice(hashAt)];
+  return `${base}${base.includes('?') ? '&' : '?'}${SWITCH_NOTICE_PARAM}=${reason}${hash}`;
+}
+
 /** The same page in the other audience: swaps the segment (home ↔ home). */
 export function switchAudiencePath(pathname: string, to: Audience): string {
   const parts = pathname.split('/').filter((part) => part !== '');

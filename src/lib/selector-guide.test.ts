@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeGuideAnswers, encodeGuideAnswers } from './selector-guide.ts';
+import { encodeGuideAnswers, readGuideAnswers } from './selector-guide.ts';
+
+/** The answers only, or null. */
+const decodeGuideAnswers = (segment: string) => readGuideAnswers(segment)?.answers ?? null;
 
 describe('selector guide answers in the URL', () => {
   it('encodes as base64url without padding', () => {
@@ -10,18 +13,43 @@ describe('selector guide answers in the URL', () => {
     expect(decodeGuideAnswers(encoded)).toEqual({ surface: 'wood', use: 'interior' });
   });
 
-  it('refuses non-canonical or invalid encodings', () => {
+  it('reads other spellings of valid answers and names their canonical segment', () => {
+    const canonical = encodeGuideAnswers({ a: '~~~' });
+    expect(canonical).toBe('eyJhIjoifn5-In0');
+    for (const spelling of [
+      'eyJhIjoifn5+In0=',
+      'eyJhIjoifn5+In0',
+      'eyJhIjoifn5-In0=',
+      'eyJhIjoifn5-In0',
+      Buffer.from('{ "a" : "~~~" }').toString('base64'),
+      Buffer.from('{\n  "a": "~~~"\n}\n').toString('base64url'),
+    ]) {
+      expect(readGuideAnswers(spelling), spelling).toEqual({ answers: { a: '~~~' }, canonical });
+    }
+    const slashed = Buffer.from('{"a":"???"}').toString('base64');
+    expect(slashed).toContain('/');
+    const expected = { answers: { a: '???' }, canonical: Buffer.from('{"a":"???"}').toString('base64url') };
+    expect(readGuideAnswers(slashed)).toEqual(expected);
+    expect(readGuideAnswers(slashed.replaceAll('/', '%2F'))).toEqual(expected);
+    expect(readGuideAnswers(slashed.replaceAll('/', '%2f'))).toEqual(expected);
+    expect(readGuideAnswers(encodeURIComponent(slashed))).toEqual(expected);
+    expect(encodeURIComponent('eyJhIjoifn5+In0=')).toBe('eyJhIjoifn5%2BIn0%3D');
+    expect(readGuideAnswers('eyJhIjoifn5%2BIn0%3D')).toEqual({ answers: { a: '~~~' }, canonical });
+  });
+
+  it('refuses invalid encodings and invalid answers', () => {
     const encoded = encodeGuideAnswers({ surface: 'wood' });
-    expect(decodeGuideAnswers(`${encoded}==`)).toBeNull();
-    // Standard base64 (with '+' and padding) is not base64url.
-    expect(decodeGuideAnswers('eyJhIjoifn5+In0=')).toBeNull();
-    expect(decodeGuideAnswers('eyJhIjoifn5+In0')).toBeNull();
-    expect(decodeGuideAnswers('eyJhIjoifn5-In0')).toEqual({ a: '~~~' });
-    expect(decodeGuideAnswers(Buffer.from('{ "surface": "wood" }').toString('base64url'))).toBeNull();
+    expect(decodeGuideAnswers(`${encoded}===`)).toBeNull();
+    expect(decodeGuideAnswers(`${encoded}=`)).toBeNull();
+    expect(decodeGuideAnswers(`${encoded}%3D%3D%3D`)).toBeNull();
+    expect(decodeGuideAnswers(`${encoded}%20`)).toBeNull();
+    expect(decodeGuideAnswers(`=${encoded}`)).toBeNull();
+    expect(decodeGuideAnswers(`${encoded.slice(0, 4)} ${encoded.slice(4)}`)).toBeNull();
     expect(decodeGuideAnswers(Buffer.from('["wood"]').toString('base64url'))).toBeNull();
     expect(decodeGuideAnswers(Buffer.from('{}').toString('base64url'))).toBeNull();
     expect(decodeGuideAnswers(Buffer.from('{"Surface":"wood"}').toString('base64url'))).toBeNull();
     expect(decodeGuideAnswers(Buffer.from('{"surface":3}').toString('base64url'))).toBeNull();
+    expect(decodeGuideAnswers(Buffer.from('{"surface":"wood"').toString('base64url'))).toBeNull();
     expect(decodeGuideAnswers('not base64!')).toBeNull();
     expect(decodeGuideAnswers('')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GuideQuestion } from '../../lib/api/types.ts';
-import { decodeGuideAnswers, encodeGuideAnswers } from '../../lib/selector-guide.ts';
+import { encodeGuideAnswers, readGuideAnswers } from '../../lib/selector-guide.ts';
 import { answersBefore, canSubmit, choose, guideFields, receiveOptions, startGuide } from './guide.ts';
 
 const option = (value: string) => ({ value, label: value.toUpperCase(), count: 1 });
@@ -75,6 +75,6 @@ describe('results URL', () => {
     expect(segment).toBe(
       Buffer.from('{"job":"crack","surface":"wood","use":"interior"}').toString('base64url'),
     );
-    expect(decodeGuideAnswers(segment)).toEqual(answers);
+    expect(readGuideAnswers(segment)).toEqual({ answers, canonical: segment });
   });
 });
