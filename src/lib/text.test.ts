@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { jsonForScript, plainText, registeredHtml } from './text.ts';
+import { jsonForScript, plainText, registeredHtml, registeredParts } from './text.ts';
 
 describe('text helpers', () => {
   it('puts ® in superscript and escapes the rest', () => {
     expect(registeredHtml('Plasterwick® Fine <b>')).toBe('Plasterwick<sup>®</sup> Fine &lt;b&gt;');
     expect(registeredHtml('No mark')).toBe('No mark');
+  });
+
+  it('cuts a text around each ® for the islands and the shared script', () => {
+    expect(registeredParts('Multi-Fill® Powder®')).toEqual(['Multi-Fill', '®', ' Powder', '®']);
+    expect(registeredParts('®')).toEqual(['®']);
+    expect(registeredParts('')).toEqual([]);
   });
 
   it('keeps JSON-LD inside its script', () => {

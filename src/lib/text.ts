@@ -12,9 +12,26 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-/** Spec §5: titles show the registered-trademark sign in superscript. Returns safe HTML. */
+const REGISTERED = '®';
+
+/**
+ * Spec §5: titles show the registered-trademark sign in superscript. The text cut around each ®, in order: a
+ * piece equal to `®` goes in a `<sup>`, the others stay plain. One rule for static pages (registeredHtml), islands
+ * (ui/Registered.tsx) and the shared script (ui/registered.ts).
+ */
+export function registeredParts(text: string): string[] {
+  return text.split(/(®)/).filter((part) => part !== '');
+}
+
+export function isRegisteredSign(part: string): boolean {
+  return part === REGISTERED;
+}
+
+/** Spec §5 for static pages: safe HTML with each ® in a `<sup>`. */
 export function registeredHtml(text: string): string {
-  return escapeHtml(text).replace(/®/g, '<sup>®</sup>');
+  return registeredParts(text)
+    .map((part) => (isRegisteredSign(part) ? `<sup>${REGISTERED}</sup>` : escapeHtml(part)))
+    .join('');
 }
 
 /** JSON for a `<script type="application/ld+json">`: `<` escaped so no text can close the script. */

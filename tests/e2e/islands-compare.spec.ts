@@ -59,6 +59,100 @@ async function cardName(card: Locator): Promise<string> {
   return ((await card.locator('.product-card__name').textContent()) ?? '').trim();
 }
 
+const DIFFERS_DESCRIPTION = 'The values differ between these products';
+
+/**
+ * The compare page reads like a trade comparison: differences highlighted and described (the row's name stays
+ * the characteristic's), units on values, the audience's VAT basis on prices, ® in superscript, product headers
+ * pinned while reading down; on a phone the page stays 390 px wide and the table area swipes product by product.
+ */
+async function expectReadableComparison(
+  page: Page,
+  audience: 'pro' | 'part',
+  isMobile: boolean,
+  names: string[],
+) {
+  const table = page.getByRole('table');
+  const differing = table.locator('tbody tr[data-differs="true"]').first();
+  // The reference row is the same kind of row, never highlighted.
+  const same = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Reference', exact: true }) });
+  await expect(differing.getByRole('rowheader')).not.toContainText('Differs');
+  await expect(differing.getByRole('rowheader')).toHaveAccessibleDescription(DIFFERS_DESCRIPTION);
+  await expect(same.getByRole('rowheader')).toHaveAccessibleDescription('');
+  const background = (row: Locator) =>
+    row
+      .locator('td')
+      .first()
+      .evaluate((cell) => getComputedStyle(cell).backgroundColor);
+  expect(await background(differing)).not.toBe(await background(same));
+  await expect(page.getByText('Highlighted rows: the values differ between these products.')).toBeVisible();
+
+  // Units as on the product page: "3 h", "20 mm".
+  const drying = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Drying time', exact: true }) });
+  for (const cell of await drying.locator('td').all()) await expect(cell).toHaveText(/^\d+(\.\d+)? h$/);
+  const thickness = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Maximum thickness' }) });
+  await expect(thickness.locator('td').first()).toHaveText(/^\d+ mm$/);
+
+  // Prices carry their VAT basis: trade ex VAT first with inc VAT beside, DIY inc VAT only.
+  const prices = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Price' }) })
+    .locator('td');
+  for (const cell of await prices.all())
+    await expect(cell).toHaveText(
+      audience === 'pro' ? /^\d+,\d{2} £ ex VAT \(\d+,\d{2} £ inc VAT\)$/ : /^\d+,\d{2} £ inc VAT$/,
+    );
+
+  // ® in superscript in the product headers.
+  const headers = table.locator('thead th');
+  const registered = names.flatMap((name, index) => (name.includes('®') ? [index] : []));
+  expect(registered.length, 'a compared product has ® in its name').toBeGreaterThan(0);
+  for (const index of registered) await expect(headers.nth(index).locator('sup')).toHaveText('®');
+
+  const region = page.getByRole('region', { name: 'Compared products' });
+  if (!isMobile) {
+    // Reading down a long table, the product headers stay at the top of the window.
+    await table.evaluate((element) =>
+      window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY + 250),
+    );
+    const top = (await headers.first().boundingBox())?.y ?? -1;
+    expect(Math.abs(top)).toBeLessThanOrEqual(1);
+    return;
+  }
+  // The page does not scroll sideways; the toolbar stays on screen; the table area does scroll, snapping to products.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const clear = await page.getByRole('button', { name: 'Clear the comparison' }).boundingBox();
+  expect((clear?.x ?? 0) + (clear?.width ?? 999)).toBeLessThanOrEqual(390);
+  expect(await region.evaluate((element) => getComputedStyle(element).scrollSnapType)).toBe('x mandatory');
+  expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expect(page.getByText('Swipe the table sideways to see every product.')).toBeVisible();
+  // A short swipe lands on the next product: its header starts where the pinned row names end.
+  const labels = await table.getByRole('rowheader', { name: 'Reference' }).boundingBox();
+  const second = headers.nth(1);
+  await region.evaluate((element) => element.scrollBy({ left: 60 }));
+  await expect
+    .poll(async () =>
+      Math.round(((await second.boundingBox())?.x ?? 0) - ((labels?.x ?? 0) + (labels?.width ?? 0))),
+    )
+    .toBeLessThanOrEqual(1);
+  expect(Math.round((await table.getByRole('rowheader', { name: 'Reference' }).boundingBox())?.x ?? -1)).toBe(
+    Math.round(labels?.x ?? 0),
+  );
+  // Reading down inside the table area, the product headers stay at its top.
+  const regionBox = await region.boundingBox();
+  await region.evaluate((element) => element.scrollBy({ top: 400 }));
+  expect(await region.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Math.round(((await headers.first().boundingBox())?.y ?? 0) - (regionBox?.y ?? 0)))
+    .toBeLessThanOrEqual(1);
+}
+
 for (const audience of ['pro', 'part'] as const) {
   const listing = `/${SEGMENT[audience]}/category/fillers`;
 
@@ -114,7 +208,7 @@ for (const audience of ['pro', 'part'] as const) {
       for (const row of await rows.all()) await expect(row.locator('td')).toHaveCount(limit - 1);
       const differing = table.locator('tbody tr[data-differs="true"]');
       expect(await differing.count()).toBeGreaterThan(0);
-      await expect(differing.first().getByRole('rowheader')).toContainText('Differs');
+      await expectReadableComparison(page, audience, isMobile, names);
       await expectNoSeriousA11yIssues(page, 'main');
 
       await page.getByRole('checkbox', { name: 'Show only the differences' }).check();

@@ -39,6 +39,13 @@ async function scannableProduct() {
   return { product: product!, variant: product!.variants[0]! };
 }
 
+/** A product of the plan whose name carries ®, with its first pack. */
+async function registeredProduct(plan: number) {
+  const product = (await products(plan)).find((item) => item.name.includes('®') && item.variants.length > 0);
+  expect(product, 'the seed has a product named with ®').toBeDefined();
+  return { product: product!, variant: product!.variants[0]! };
+}
+
 async function openScanner(page: Page) {
   await page.getByRole('button', { name: 'Scan a barcode' }).click();
   const dialog = page.getByRole('dialog', { name: 'Find a product by its barcode' });
@@ -118,7 +125,7 @@ function videoFrames(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { videoFrames: { frames: number } }).videoFrames.frames);
 }
 
-for (const { audience, segment } of CASES) {
+for (const { audience, segment, plan } of CASES) {
   test.describe(`barcode scanner (${audience})`, () => {
     test('the camera finds the product once and links to it in this audience', async () => {
       const page = await cameraPage(test.info());
@@ -173,6 +180,7 @@ for (const { audience, segment } of CASES) {
     });
 
     test('a typed code finds the product; an unknown one says no results', async () => {
+      const registered = await registeredProduct(plan);
       const page = await cameraPage(test.info());
       await page.goto(`/${segment}/frequently-asked-questions`);
       const dialog = await openScanner(page);
@@ -180,9 +188,27 @@ for (const { audience, segment } of CASES) {
       // The camera finds the pack first, which shows the field.
       await expect(field).toBeVisible({ timeout: 15_000 });
 
+      // The Search button stays inside the dialog, on a phone too.
+      const search = dialog.getByRole('button', { name: 'Search', exact: true });
+      const box = await dialog.boundingBox();
+      const button = await search.boundingBox();
+      expect((button?.x ?? 0) + (button?.width ?? 0)).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0));
+
       await field.fill('4006381333931');
-      await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'no results' })).toBeVisible();
+      await search.click();
+      // The spec's toast shows above the modal's backdrop (inside the dialog's top layer), not under it, and the
+      // dialog says it too.
+      const toast = page.getByRole('status').filter({ hasText: 'no results' });
+      await expect(toast).toBeVisible();
+      await expect(dialog.getByRole('status').filter({ hasText: 'no results' })).toBeVisible();
+      expect(
+        await toast.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+          return element.contains(hit);
+        }),
+      ).toBe(true);
+      await expect(dialog.getByText('No product has the barcode 4006381333931.')).toBeVisible();
       await expect(dialog.getByRole('link', { name: /^View / })).toHaveCount(0);
 
       await field.fill('12AB');
@@ -193,6 +219,13 @@ for (const { audience, segment } of CASES) {
       await field.fill(target.variant.gtin);
       await dialog.getByRole('button', { name: 'Search', exact: true }).click();
       await expect(dialog.getByRole('link', { name: `View ${target.product.name}` })).toBeVisible();
+      await expect(dialog.getByText(/^No product has the barcode/)).toHaveCount(0);
+
+      // A name with ® shows it in superscript, as static pages do.
+      await field.fill(registered.variant.gtin);
+      await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(dialog.getByRole('link', { name: `View ${registered.product.name}` })).toBeVisible();
+      await expect(dialog.locator('.scanner__name sup')).toHaveText('®');
       await page.context().close();
     });
 

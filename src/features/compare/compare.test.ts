@@ -11,6 +11,8 @@ const product = (id: number, characteristics: [string, string][] = []): Compared
   characteristics: characteristics.map(([code, value]) => ({ code, label: code.toUpperCase(), value })),
 });
 
+const withoutUnit = product(7, [['drying_time', '3']]);
+
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
   return {
@@ -159,5 +161,28 @@ describe('compare rows', () => {
 
   it('flags nothing for a single product', () => {
     expect(compareRows([product(1, [['surface', 'Wood']])])[0]?.differs).toBe(false);
+  });
+
+  it('shows each value with its unit, as the product page does', () => {
+    const withUnits = (id: number, hours: string): ComparedProduct => ({
+      ...product(id),
+      characteristics: [
+        { code: 'drying_time', label: 'Drying time', value: hours, unit: 'h' },
+        { code: 'finish', label: 'Finish', value: 'Smooth' },
+      ],
+    });
+    expect(compareRows([withUnits(1, '3'), withUnits(2, '4')])).toEqual([
+      { code: 'drying_time', label: 'Drying time', values: ['3 h', '4 h'], differs: true },
+      { code: 'finish', label: 'Finish', values: ['Smooth', 'Smooth'], differs: false },
+    ]);
+  });
+
+  it('reads stored lists with units and those stored before units were kept', () => {
+    const withUnit: ComparedProduct = {
+      ...product(8),
+      characteristics: [{ code: 'drying_time', label: 'Drying time', value: '4', unit: 'h' }],
+    };
+    const stored = JSON.stringify({ audience: 'pro', items: [withoutUnit, withUnit] });
+    expect(parseCompareState(stored, 'pro').items).toEqual([withoutUnit, withUnit]);
   });
 });

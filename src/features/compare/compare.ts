@@ -11,7 +11,8 @@ export interface ComparedProduct {
   reference: string;
   cover?: { url: string; webp?: string; alt: string };
   price: Price;
-  characteristics: { code: string; label: string; value: string }[];
+  /** `unit` (h, mm, kg…) is absent for text characteristics and in lists stored before units were kept. */
+  characteristics: { code: string; label: string; value: string; unit?: string }[];
   /** The pack its page preselects, which the table's "Add to basket" adds (absent in lists stored before). */
   pack?: { reference: string; label: string };
 }
@@ -28,7 +29,9 @@ const isComparedProduct = objectOf({
   reference: isString,
   cover: optional(objectOf({ url: isString, webp: optional(isString), alt: isString })),
   price: objectOf({ exVat: isNumber, incVat: isNumber, vatRate: isNumber, currency: isString }),
-  characteristics: arrayOf(objectOf({ code: isString, label: isString, value: isString })),
+  characteristics: arrayOf(
+    objectOf({ code: isString, label: isString, value: isString, unit: optional(isString) }),
+  ),
   pack: optional(objectOf({ reference: isString, label: isString })),
 });
 
@@ -49,7 +52,12 @@ export function toComparedProduct(product: Product): ComparedProduct {
       ? { url: product.cover.url, webp: product.cover.webp, alt: product.cover.alt }
       : undefined,
     price: { ...product.price },
-    characteristics: product.characteristics.map(({ code, label, value }) => ({ code, label, value })),
+    characteristics: product.characteristics.map(({ code, label, value, unit }) => ({
+      code,
+      label,
+      value,
+      ...(unit && { unit }),
+    })),
     ...(product.variants[0] && {
       pack: { reference: product.variants[0].reference, label: product.variants[0].label },
     }),
@@ -64,10 +72,15 @@ export function parseCompareState(raw: string | null | undefined, audience: Audi
 export interface CompareRow {
   code: string;
   label: string;
-  /** One value per product, in product order; '' when the product lacks the characteristic. */
+  /** One value per product with its unit ("3 h"), in product order; '' when the product lacks the characteristic. */
   values: string[];
   /** True when at least two products show different values. */
   differs: boolean;
+}
+
+/** A value as the product page shows it: "3 h", "20 mm"; text values have no unit. */
+export function withUnit(value: string, unit: string | undefined): string {
+  return unit && value ? `${value} ${unit}` : value;
 }
 
 /** Every characteristic of every product, aligned in rows in order of first appearance. */
@@ -77,10 +90,10 @@ export function compareRows(products: ComparedProduct[]): CompareRow[] {
     for (const characteristic of product.characteristics)
       if (!labels.has(characteristic.code)) labels.set(characteristic.code, characteristic.label);
   return [...labels].map(([code, label]) => {
-    const values = products.map(
-      (product) =>
-        product.characteristics.find((characteristic) => characteristic.code === code)?.value ?? '',
-    );
+    const values = products.map((product) => {
+      const characteristic = product.characteristics.find((candidate) => candidate.code === code);
+      return characteristic ? withUnit(characteristic.value, characteristic.unit) : '';
+    });
     return { code, label, values, differs: products.length > 1 && new Set(values).size > 1 };
   });
 }

@@ -9,12 +9,13 @@ import { ApiClient, BackofficeError } from '../../lib/api/client.ts';
 import { islandApi, pageSiteId } from '../site/island-api.ts';
 import type { Product } from '../../lib/api/types.ts';
 import type { Audience } from '../../lib/config.ts';
-import { displayPrice } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { $plans } from '../site/settings.store.ts';
 import { text } from '../../i18n/islands-text.ts';
 import { AddPackButton } from '../cart/AddPackButton.tsx';
 import { $favourites, removeFavourite } from './favourites.store.ts';
+import { IslandPrice } from '../ui/price/IslandPrice.tsx';
+import { Registered } from '../ui/registered/Registered.tsx';
 
 type Entry =
   { id: number; state: 'ok'; product: Product; audience: Audience } | { id: number; state: 'gone' };
@@ -91,7 +92,6 @@ export function FavouritesList({ audience }: { audience: Audience }) {
               </li>
             );
           const { product } = entry;
-          const price = displayPrice(product.price, entry.audience);
           return (
             <li key={id} className="favourite-card">
               <picture>
@@ -99,7 +99,9 @@ export function FavouritesList({ audience }: { audience: Audience }) {
                 <img src={product.cover.url} alt="" width={160} height={160} loading="lazy" />
               </picture>
               <h2>
-                <a href={paths.product(entry.audience, product.slug)}>{product.name}</a>
+                <a href={paths.product(entry.audience, product.slug)}>
+                  <Registered text={product.name} />
+                </a>
               </h2>
               <p className="favourite-meta">
                 {product.reference} · {product.categoryName}
@@ -107,10 +109,7 @@ export function FavouritesList({ audience }: { audience: Audience }) {
               {entry.audience !== audience && (
                 <p className="favourite-other">{text(`favourites.other_audience_${entry.audience}`)}</p>
               )}
-              <p className="price">
-                {price.main}
-                {price.secondary && <span className="price-secondary"> ({price.secondary})</span>}
-              </p>
+              <IslandPrice price={product.price} audience={entry.audience} />
               {entry.audience === audience && product.variants[0] && (
                 <AddPackButton
                   productId={product.id}

@@ -16,6 +16,7 @@ import { Dialog } from '../ui/dialog/Dialog.tsx';
 import { toolsText } from '../../i18n/tools-text.ts';
 import { ScanGate, normaliseBarcode, padBarcode } from './barcode.ts';
 import { startCameraScan, type CameraScan } from './camera.ts';
+import { Registered } from '../ui/registered/Registered.tsx';
 import './scanner.css';
 
 type CameraState = 'starting' | 'on' | 'unavailable' | 'off';
@@ -35,16 +36,22 @@ export function Scanner({ onClose }: ScannerProps) {
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<ScanResult | undefined>();
+  /** The code of the last lookup without a match: said in the dialog as well as by the toast. */
+  const [unmatched, setUnmatched] = useState<string | undefined>();
   const audience = audienceFromPath(window.location.pathname);
 
   const lookUp = useCallback(async (digits: string) => {
     setLoading(true);
     setResult(undefined);
+    setUnmatched(undefined);
     try {
       syncPlanWithPath(window.location.pathname);
       const found = await scanProduct(islandApi(), padBarcode(digits));
       if (found.product) setResult(found);
-      else showToast({ kind: 'info', text: toolsText('scanner.no_results') });
+      else {
+        setUnmatched(digits);
+        showToast({ kind: 'info', text: toolsText('scanner.no_results') });
+      }
     } catch (error) {
       console.error('Barcode lookup failed', error);
     } finally {
@@ -122,6 +129,7 @@ export function Scanner({ onClose }: ScannerProps) {
     setCode(value);
     if (!value.trim()) {
       setResult(undefined);
+      setUnmatched(undefined);
       setFieldError(undefined);
       gate.current.forget();
     }
@@ -187,10 +195,13 @@ export function Scanner({ onClose }: ScannerProps) {
 
       <div className="scanner__result" aria-live="polite">
         {loading && <p>{toolsText('scanner.searching')}</p>}
+        {unmatched && <p className="scanner__none">{toolsText('scanner.no_match', { code: unmatched })}</p>}
         {product && (
           <div className="scanner__match">
             <p className="scanner__found">{toolsText('scanner.found')}</p>
-            <p className="scanner__name">{product.name}</p>
+            <p className="scanner__name">
+              <Registered text={product.name} />
+            </p>
             {result?.variant && (
               <p>
                 {toolsText('scanner.variant', {

@@ -4,6 +4,7 @@
  */
 import type { Audience } from '../../lib/config.ts';
 import { text } from '../../i18n/islands-text.ts';
+import { registeredNodes } from '../ui/registered/registered-dom.ts';
 import { backofficeSource, preloadBackofficeSource } from './lazy-backoffice.ts';
 import { firstAnswer, pagefindSource, type PagefindApi } from './sources.ts';
 import { resultsPath, SUGGEST_GROUPS, SuggestController, type SuggestState } from './suggest.ts';
@@ -118,7 +119,9 @@ export function bindSearchBox(
           tabindex: '-1',
           class: 'suggest-option',
         });
-        option.append(element('span', { class: 'suggest-title' }, item.title));
+        const title = element('span', { class: 'suggest-title' });
+        title.append(...registeredNodes(item.title));
+        option.append(title);
         if (item.detail) option.append(element('span', { class: 'suggest-detail' }, item.detail));
         options.push(option);
         section.append(option);
