@@ -27,7 +27,7 @@ const page: CmsPage = {
 };
 
 describe('structured data', () => {
-  it('Product: one offer per pack with its #reference, every pack\'s packshot among the images', () => {
+  it("Product: one offer per pack with its #reference, every pack's packshot among the images", () => {
     const price = { exVat: 1000, incVat: 1200, vatRate: 20, currency: 'GBP' };
     const pack = (reference: string, label: string, picture?: string): Variant => ({
       id: 1,
