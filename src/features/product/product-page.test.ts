@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Characteristic, ProductDocument, Variant } from '../../lib/api/types.ts';
-import { descriptionHtml, documentLinks, keyFacts, packContent, packWeights } from './product-page.ts';
+import {
+  descriptionHtml,
+  documentLinks,
+  gallerySlides,
+  keyFacts,
+  packContent,
+  packWeights,
+} from './product-page.ts';
 
 const characteristic = (code: string, label: string, value: string, unit?: string): Characteristic => ({
   code,
@@ -86,5 +93,32 @@ describe('documentLinks', () => {
     expect(documentLinks([doc(4, 'technical-data-sheet', 'Sheet')])[0]?.text).toBe(
       'Technical data sheet (PDF)',
     );
+  });
+});
+
+describe('gallerySlides', () => {
+  const picture = (url: string) => ({ url, alt: url });
+  const pack = (reference: string, media?: string) =>
+    ({ reference, media: media && picture(media) }) as Variant;
+
+  it("puts every pack's packshot in the first slide, then the other pictures", () => {
+    const slides = gallerySlides(
+      [pack('A-01', '/a-01.png'), pack('A-05', '/a-05.png')],
+      [picture('/a-01.png'), picture('/a-in-use.png')],
+    );
+    expect(slides).toEqual([
+      [
+        { media: picture('/a-01.png'), pack: 'A-01' },
+        { media: picture('/a-05.png'), pack: 'A-05' },
+      ],
+      [{ media: picture('/a-in-use.png') }],
+    ]);
+  });
+
+  it("keeps the product's pictures when a pack has no packshot of its own", () => {
+    const gallery = [picture('/a-01.png')];
+    expect(gallerySlides([pack('A-01', '/a-01.png'), pack('A-05')], gallery)).toEqual([
+      [{ media: picture('/a-01.png') }],
+    ]);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * What the product page derives from the product's data, kept out of the components so it can be tested: the key
- * facts shown beside the buy box, a pack's net content, the description in paragraphs and the document links.
+ * facts shown beside the buy box, a pack's net content, the gallery's slides, the description in paragraphs and
+ * the document links.
  */
 import { fileExtension, formatFileFormat, formatFileSize } from '../content/format.ts';
 import { hasKey, t } from '../../i18n/index.ts';
 import { LOCALE } from '../../lib/config.ts';
-import type { Characteristic, ProductDocument, Variant } from '../../lib/api/types.ts';
+import type { Characteristic, Media, ProductDocument, Variant } from '../../lib/api/types.ts';
 
 /** Characteristics a buyer decides on, in the order shown beside the buy box (what the product has of them). */
 export const KEY_FACT_CODES = [
@@ -114,4 +115,24 @@ export function documentLinks(documents: readonly ProductDocument[]): DocumentLi
         type: document.type,
       };
     });
+}
+
+/** A picture of the gallery; `pack` names the pack it shows (only the chosen pack's is visible). */
+export interface SlidePicture {
+  media: Media;
+  pack?: string;
+}
+
+/**
+ * The gallery's slides. When every pack has its own packshot, the first slide holds them (the chosen one shows)
+ * and the product's other pictures follow; otherwise (a pack without one would leave the place empty) the
+ * product's pictures stay as they are.
+ */
+export function gallerySlides(variants: readonly Variant[], gallery: readonly Media[]): SlidePicture[][] {
+  const packs = variants.flatMap((variant) =>
+    variant.media ? [{ media: variant.media, pack: variant.reference }] : [],
+  );
+  if (packs.length === 0 || packs.length !== variants.length) return gallery.map((media) => [{ media }]);
+  const packUrls = new Set(packs.map((picture) => picture.media.url));
+  return [packs, ...gallery.filter((media) => !packUrls.has(media.url)).map((media) => [{ media }])];
 }
