@@ -168,6 +168,7 @@ test('on a phone a compact buy bar follows the page once the buy box scrolls awa
     .toBeLessThanOrEqual(Math.round(toolbarBox.y));
   const barButton = bar.getByRole('button', { name: 'Add to basket' });
   expect((await barButton.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await expectNoSeriousA11yIssues(page);
 
   await barButton.click();
   await expect(
