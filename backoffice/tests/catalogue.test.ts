@@ -197,9 +197,9 @@ describe('GET /product/:id', () => {
     expect(bySlug.reference).toBe('PW-1091');
     expect(bySlug.description.split('\n\n').length).toBeGreaterThanOrEqual(2);
     expect(bySlug.instructions.length).toBeGreaterThanOrEqual(4);
-    expect(bySlug.documents).toContainEqual(
-      expect.objectContaining({ type: 'technical-data-sheet', url: '/api/v1/media/docs/tds-pw-1091.pdf' }),
-    );
+    const sheet = bySlug.documents.find((d) => d.type === 'technical-data-sheet');
+    expect(sheet).toMatchObject({ url: '/api/v1/media/docs/tds-pw-1091.pdf' });
+    expect(sheet!.size_bytes).toBeGreaterThan(1000);
     expect(bySlug.related.length).toBeGreaterThanOrEqual(2);
     expect(bySlug.related.every((r) => r.exist_in.includes(PRO_PLAN))).toBe(true);
     expect(bySlug.medias.visuel[0]!.webp).toMatch(/\.webp$/);
@@ -211,6 +211,11 @@ describe('GET /product/:id', () => {
       values: ['plasterboard'],
     });
     expect(bySlug.variants.every((v) => /^\d{14}$/.test(v.gtin))).toBe(true);
+    // Each pack has its own packshot, named after the pack; the first pack's is the product's main picture.
+    expect(bySlug.variants.length).toBeGreaterThan(1);
+    expect(bySlug.variants[0]!.media?.url).toBe(bySlug.cover?.url);
+    for (const variant of bySlug.variants) expect(variant.media?.alt).toContain(variant.label);
+    expect(new Set(bySlug.variants.map((v) => v.media?.url)).size).toBe(bySlug.variants.length);
 
     const byId = (await get(`/product/${bySlug.id}?${q({ saleplan_id: PRO_PLAN })}`, productResponse)).data
       .items[0]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CmsPage, Faq, Folder, ProductSummary } from './api/types.ts';
+import type { CmsPage, Faq, Folder, Product, ProductSummary, Variant } from './api/types.ts';
 import { buildBreadcrumb } from './breadcrumb.ts';
 import {
   breadcrumbJsonLd,
@@ -8,6 +8,7 @@ import {
   isoDuration,
   jobPostingJsonLd,
   newsArticleJsonLd,
+  productJsonLd,
 } from './structured-data.ts';
 
 const page: CmsPage = {
@@ -26,6 +27,40 @@ const page: CmsPage = {
 };
 
 describe('structured data', () => {
+  it("Product: one offer per pack with its #reference, every pack's packshot among the images", () => {
+    const price = { exVat: 1000, incVat: 1200, vatRate: 20, currency: 'GBP' };
+    const pack = (reference: string, label: string, picture?: string): Variant => ({
+      id: 1,
+      reference,
+      label,
+      gtin: '05060591001012',
+      quantity: 1,
+      unit: 'kg',
+      price,
+      media: picture ? { url: picture, alt: label } : undefined,
+    });
+    const cover = { url: '/api/v1/media/p/a-01.png', alt: 'Fine filler, 1 kg box' };
+    const product = {
+      name: 'Fine filler',
+      reference: 'A',
+      shortDescription: 'Fine.',
+      description: '',
+      categoryName: 'Fillers',
+      gallery: [cover, { url: '/api/v1/media/p/a-in-use.png', alt: '' }],
+      variants: [pack('A-01', '1 kg box', cover.url), pack('A-05', '5 kg bag', '/api/v1/media/p/a-05.png')],
+    } as unknown as Product;
+    const jsonLd = productJsonLd(product, '/professional-filler/product/fine-filler');
+    expect(jsonLd.image).toEqual([
+      'http://localhost:4321/api/v1/media/p/a-01.png',
+      'http://localhost:4321/api/v1/media/p/a-05.png',
+      'http://localhost:4321/api/v1/media/p/a-in-use.png',
+    ]);
+    expect(jsonLd.offers).toMatchObject([
+      { sku: 'A-01', url: 'http://localhost:4321/professional-filler/product/fine-filler#A-01' },
+      { sku: 'A-05', name: '5 kg bag' },
+    ]);
+  });
+
   it('BreadcrumbList with absolute URLs; the current page is its own URL', () => {
     const crumbs = buildBreadcrumb({ audience: 'pro', current: 'Contact' });
     expect(breadcrumbJsonLd(crumbs, '/professional-filler/contact')).toMatchObject({

@@ -16,7 +16,9 @@ const organisation = () => ({ '@type': 'Organization', name: t('site_name') });
 
 /** `Product`: prices inc VAT (what schema.org consumers expect), one offer per pack size. */
 export function productJsonLd(product: Product, path: string): JsonLdObject {
-  const images = product.gallery.map((media) => absoluteUrl(media.url));
+  // Every pack's packshot (each shows its size), then the product's other pictures.
+  const pictures = [...product.variants.flatMap((variant) => variant.media ?? []), ...product.gallery];
+  const images = [...new Set(pictures.map((media) => absoluteUrl(media.url)))];
   return {
     '@type': 'Product',
     name: product.name,

@@ -33,6 +33,7 @@ const variantSchema = z.object({
   quantity: z.number(),
   unit: z.string(),
   price: priceSchema,
+  media: mediaSchema.nullish(),
 });
 
 const characteristicSchema = z.object({
@@ -73,15 +74,28 @@ const productSchema = productSummarySchema.extend({
   description: z.string().nullish(),
   instructions: z.array(z.string()).nullish(),
   documents: z
-    .array(z.object({ id: z.number(), title: z.string(), type: z.string().nullish(), url: z.string() }))
+    .array(
+      z.object({
+        id: z.number(),
+        title: z.string(),
+        type: z.string().nullish(),
+        url: z.string(),
+        size_bytes: z.number().nullish(),
+      }),
+    )
     .nullish(),
   related: z.array(productSummarySchema).nullish(),
 });
 
 type ProductSummaryDto = z.infer<typeof productSummarySchema>;
 
-function toVariant(dto: z.infer<typeof variantSchema>): Variant {
-  return { ...dto, price: toPrice(dto.price) };
+function toVariant(dto: z.infer<typeof variantSchema>, productName: string): Variant {
+  const { media, ...variant } = dto;
+  return {
+    ...variant,
+    price: toPrice(dto.price),
+    media: toOptionalMedia(media, `${productName}, ${dto.label}`),
+  };
 }
 
 function toProductSummary(dto: ProductSummaryDto): ProductSummary {
@@ -114,7 +128,7 @@ function toProductSummary(dto: ProductSummaryDto): ProductSummary {
       unit: c.unit ?? undefined,
       number: c.number ?? undefined,
     })),
-    variants: (dto.variants ?? []).map(toVariant),
+    variants: (dto.variants ?? []).map((variant) => toVariant(variant, dto.name)),
     audiences: plansToAudiences(dto.exist_in ?? []),
   };
 }
@@ -124,7 +138,13 @@ function toProduct(dto: z.infer<typeof productSchema>): Product {
     ...toProductSummary(dto),
     description: dto.description ?? '',
     instructions: dto.instructions ?? [],
-    documents: (dto.documents ?? []).map((doc) => ({ ...doc, type: doc.type ?? '' })),
+    documents: (dto.documents ?? []).map((doc) => ({
+      id: doc.id,
+      title: doc.title,
+      type: doc.type ?? '',
+      url: doc.url,
+      sizeBytes: doc.size_bytes ?? undefined,
+    })),
     related: (dto.related ?? []).map(toProductSummary),
   };
 }
@@ -350,7 +370,7 @@ export async function scanProduct(api: ApiClient, code: string): Promise<ScanRes
   const { data } = await api.get(`/product/scan/${encodeURIComponent(code)}`, schema);
   return {
     product: data.product ? toProductSummary(data.product) : null,
-    variant: data.item ? toVariant(data.item) : null,
+    variant: data.item ? toVariant(data.item, data.product?.name ?? '') : null,
     error: data.error,
   };
 }

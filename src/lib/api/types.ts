@@ -49,6 +49,8 @@ export interface Variant {
   quantity: number;
   unit: string;
   price: Price;
+  /** Packshot of this pack (its size printed on it), when the back-office has one. */
+  media?: Media;
 }
 
 export interface CategoryRef {
@@ -84,6 +86,8 @@ export interface ProductDocument {
   title: string;
   type: string;
   url: string;
+  /** Size of the file, when the back-office knows it. */
+  sizeBytes?: number;
 }
 
 export interface Product extends ProductSummary {

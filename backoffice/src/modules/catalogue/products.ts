@@ -250,8 +250,10 @@ export async function getProduct(db: Database, cache: ReadCache, plan: SalesPlan
         .map((line) => line.trim())
         .filter(Boolean),
       documents: documentRows.flatMap((d) => {
-        const url = (d.data.file as { url?: unknown } | undefined)?.url;
-        return typeof url === 'string' ? [{ id: d.id, title: d.title, type: d.type ?? 'document', url }] : [];
+        const file = d.data.file as { url?: unknown; size_bytes?: unknown } | undefined;
+        if (typeof file?.url !== 'string') return [];
+        const size = Number.isInteger(file.size_bytes) ? (file.size_bytes as number) : null;
+        return [{ id: d.id, title: d.title, type: d.type ?? 'document', url: file.url, size_bytes: size }];
       }),
       // Related products of other plans are left out: they would lead to the plan error.
       related: relatedRows.flatMap((r) => {

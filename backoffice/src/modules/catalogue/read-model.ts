@@ -180,12 +180,18 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
         unit: variants.unit,
         priceExVat: variantPrices.priceExVatPence,
         priceIncVat: variantPrices.priceIncVatPence,
+        mediaKey: media.key,
+        mediaWebpKey: media.webpKey,
+        mediaWidth: media.width,
+        mediaHeight: media.height,
+        mediaAlt: media.alt,
       })
       .from(variants)
       .leftJoin(
         variantPrices,
         and(eq(variantPrices.variantId, variants.id), eq(variantPrices.planId, plan.id)),
       )
+      .leftJoin(media, eq(media.key, variants.mediaKey))
       .where(inArray(variants.productId, ids))
       .orderBy(asc(variants.position), asc(variants.id)),
     db
@@ -246,6 +252,16 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
           quantity: v.quantity,
           unit: v.unit,
           price: priceOf(stored, plan),
+          media:
+            v.mediaKey === null
+              ? null
+              : toMediaRef({
+                  key: v.mediaKey,
+                  webpKey: v.mediaWebpKey,
+                  width: v.mediaWidth,
+                  height: v.mediaHeight,
+                  alt: v.mediaAlt ?? '',
+                }),
         },
       ];
     });

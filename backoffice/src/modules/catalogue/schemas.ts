@@ -28,6 +28,8 @@ export const variantSchema = z.object({
   quantity: z.number(),
   unit: z.string(),
   price: priceSchema,
+  /** Packshot of this pack; null when only the product's pictures exist. */
+  media: mediaSchema.nullable(),
 });
 
 export const caracteristicSchema = z.object({
@@ -64,7 +66,14 @@ export const productSchema = productSummarySchema.extend({
   description: z.string(),
   instructions: z.array(z.string()),
   documents: z.array(
-    z.object({ id: z.number().int(), title: z.string(), type: z.string(), url: z.string() }),
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      type: z.string(),
+      url: z.string(),
+      /** Size of the file in bytes, as stored with the document; null when unknown. */
+      size_bytes: z.number().int().nullable(),
+    }),
   ),
   related: z.array(productSummarySchema),
 });

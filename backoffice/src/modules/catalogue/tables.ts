@@ -136,6 +136,8 @@ export const variants = pgTable(
     quantity: doublePrecision('quantity').notNull(),
     unit: text('unit', { enum: ['kg', 'l', 'ml', 'g', 'unit'] }).notNull(),
     position: integer('position').notNull().default(0),
+    /** Packshot of this pack (its size printed on it); the product page shows it when the pack is chosen. */
+    mediaKey: text('media_key').references(() => media.key),
   },
   (t) => [index('variant_product').on(t.productId)],
 );

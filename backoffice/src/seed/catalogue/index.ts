@@ -318,6 +318,20 @@ export async function seedCatalogue(db: Database): Promise<void> {
       packshotSvg(product.format, product.name, packLabel),
       { alt: `${product.name}, ${packLabel}`, width: 800 },
     );
+    // Each pack gets its own packshot with its size on it; the first pack's is the product's main picture.
+    await inBatches([...product.variants.entries()], 2, async ([position, [suffix, label]]) => {
+      const variantReference = `${reference}-${suffix}`;
+      const variantKey =
+        position === 0
+          ? key
+          : await storeSvgImage(
+              db,
+              `p/${variantReference.toLowerCase()}-visuel`,
+              packshotSvg(product.format, product.name, label),
+              { alt: `${product.name}, ${label}`, width: 800 },
+            );
+      await db.update(variants).set({ mediaKey: variantKey }).where(eq(variants.reference, variantReference));
+    });
     const productId = idOf(product);
     const scene = sceneByCategory[product.category];
     await db.insert(productMedia).values([

@@ -1,0 +1,2 @@
+ALTER TABLE "variant" ADD COLUMN "media_key" text;--> statement-breakpoint
+ALTER TABLE "variant" ADD CONSTRAINT "variant_media_key_media_key_fk" FOREIGN KEY ("media_key") REFERENCES "public"."media"("key") ON DELETE no action ON UPDATE no action;
