@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayPrice, formatPrice, parsePrice } from './format.ts';
+import { displayPrice, formatDecimal, formatPrice, parsePrice } from './format.ts';
 
 describe('formatPrice', () => {
   it('shows a comma and two decimals for non-whole amounts', () => {
@@ -61,5 +61,19 @@ describe('displayPrice', () => {
 
   it('shows inc VAT only for DIY', () => {
     expect(displayPrice(price, 'part')).toEqual({ main: '12 £', mainBasis: 'inc_vat' });
+  });
+});
+
+describe('formatDecimal', () => {
+  it('writes quantities with the comma decimals of the prices, none when whole', () => {
+    expect(formatDecimal(46.8)).toBe('46,8');
+    expect(formatDecimal(55)).toBe('55');
+    expect(formatDecimal(12.345)).toBe('12,35');
+    expect(formatDecimal(0.5, 1)).toBe('0,5');
+    expect(formatDecimal(-2.25)).toBe('-2,25');
+  });
+
+  it('refuses what is not a number', () => {
+    expect(() => formatDecimal(Number.NaN)).toThrow(RangeError);
   });
 });

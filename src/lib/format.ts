@@ -21,6 +21,16 @@ export function formatPrice(pence: number, options: FormatPriceOptions = {}): st
 }
 
 /**
+ * A quantity written like the prices of spec §5, so the two read alike side by side: comma decimals, at most
+ * `decimals` of them, none when whole (`46,8`, `55`).
+ */
+export function formatDecimal(value: number, decimals = 2): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a number: ${value}`);
+  const factor = 10 ** decimals;
+  return String(Math.round(value * factor) / factor).replace('.', ',');
+}
+
+/**
  * Reads an amount typed by a person (`12,5`, `12.50`, `12 £`, `£12`) into integer pence; undefined when it is
  * not an amount. Accepts the comma decimal separator of spec §5.
  */

@@ -6,7 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { cheapestPackMix } from '../../src/features/calculator/packs.ts';
 import { quantityNeeded } from '../../src/features/calculator/quantity.ts';
-import { formatPrice } from '../../src/lib/format.ts';
+import { formatDecimal, formatPrice } from '../../src/lib/format.ts';
 import { e2e } from './support/harness.ts';
 
 type Audience = 'pro' | 'part';
@@ -127,9 +127,11 @@ for (const { audience, segment, plan } of AUDIENCE_CASES) {
       await page.getByLabel('Thickness (mm)').fill('3');
       await page.getByRole('button', { name: 'Calculate' }).click();
 
-      await expect(page.getByText(`Total to buy: at least ${required / 1000} kg`)).toBeVisible();
+      await expect(
+        page.getByText(`Total to buy: at least ${formatDecimal(required / 1000)} kg`),
+      ).toBeVisible();
       await expect(page.getByTestId('pack-mix')).toHaveText(
-        `${words} = ${mix.totalGrams / 1000} kg for ${formatPrice(total)}`,
+        `${words} = ${formatDecimal(mix.totalGrams / 1000)} kg for ${formatPrice(total)}`,
       );
 
       await page.getByRole('button', { name: 'Add these packs to the basket' }).click();

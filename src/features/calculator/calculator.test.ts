@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calculate, describeMix, emptyInput, isTooThick, type CalculatorProduct } from './calculator.ts';
+import {
+  calculate,
+  describeMix,
+  emptyInput,
+  formatQuantity,
+  isTooThick,
+  type CalculatorProduct,
+} from './calculator.ts';
 
 const product: CalculatorProduct = {
   id: 7,
@@ -76,5 +83,13 @@ describe('calculate', () => {
     expect(isTooThick(product, '5')).toBe(false);
     expect(isTooThick(product, '5,5')).toBe(true);
     expect(isTooThick(undefined, '8')).toBe(false);
+  });
+});
+
+describe('quantities shown', () => {
+  it('use the comma decimals of the prices beside them (issue 13: "46,8 kg" next to "430,30 £")', () => {
+    expect(formatQuantity(46.8)).toBe('46,8');
+    expect(formatQuantity(55)).toBe('55');
+    expect(formatQuantity(12.345)).toBe('12,35');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { lineTotal, sumPence } from '@plasterwick/shop-rules/money';
 import type { Audience } from '../../lib/config.ts';
-import { formatPrice } from '../../lib/format.ts';
+import { formatDecimal, formatPrice } from '../../lib/format.ts';
 import { cheapestPackMix, type PackMix } from './packs.ts';
 import {
   WASTAGE_RATE,
@@ -173,9 +173,12 @@ export function isTooThick(product: CalculatorProduct | undefined, thicknessText
   return product?.maxThickness !== undefined && thickness !== undefined && thickness > product.maxThickness;
 }
 
-/** `12.5` → `12.5`, `12` → `12`, `12.345` → `12.35`: the quantities shown to people. */
+/**
+ * `12.5` → `12,5`, `12` → `12`, `12.345` → `12,35`: the quantities shown to people, with the comma decimals of
+ * the prices beside them (spec §5: `430,30 £` next to `46,8 kg`).
+ */
 export function formatQuantity(value: number): string {
-  return String(roundHundredths(value));
+  return formatDecimal(roundHundredths(value));
 }
 
 /**
