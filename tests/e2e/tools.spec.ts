@@ -183,7 +183,7 @@ for (const { audience, segment, plan } of AUDIENCE_CASES) {
       await page.getByLabel('Opening 1 height (m)').fill('2');
       await page.getByLabel('Thickness (mm)').fill('2');
       await page.getByRole('button', { name: 'Calculate' }).click();
-      await expect(page.getByText(/^15\.7 m² × 2 mm × /)).toBeVisible();
+      await expect(page.getByText(/^15,7 m² × 2 mm × /)).toBeVisible();
       await expect(page.getByTestId('pack-mix')).toBeVisible();
     });
   });
