@@ -369,7 +369,7 @@ test.describe('cookie consent', () => {
     await page.goto(`/${SEGMENT.part}/news`);
     const banner = page.getByRole('dialog', { name: 'We use cookies' });
     await expect(banner).toBeVisible();
-    await expectNoSeriousA11yIssues(page, '#cc-main');
+    await expectNoSeriousA11yIssues(page, '[data-consent-banner]');
     await addVideoBlock(page);
     await expect(page.locator('iframe')).toHaveCount(0);
     expect(await page.evaluate(() => 'dataLayer' in window)).toBe(false);

@@ -1,14 +1,12 @@
 /**
- * Cookie consent (spec §9: analytics, ad pixels, video embeds) with vanilla-cookieconsent. The library and its
- * stylesheet load only when a choice is needed (no consent cookie yet) or asked for (cookie settings); on other
- * visits the stored choice is read from its cookie, checked for its shape. The library's URL is exported for
- * HeadBoot.astro.
+ * Cookie consent (spec §9: analytics, ad pixels, video embeds). The banner is the page's own markup
+ * (ConsentBanner.astro), drawn with the page, so a first visit does not wait for a library to show it; HeadBoot.astro
+ * hides it before the first paint when a choice is stored. vanilla-cookieconsent (and its stylesheet) loads only
+ * when the visitor answers or opens the cookie settings: it writes the choice in its cookie, which is read back
+ * here, checked for its shape.
  */
 import { atom } from 'nanostores';
 import type * as CookieConsent from 'vanilla-cookieconsent';
-// The library's self-contained ES module as a file of its own: HeadBoot.astro fetches the same URL from the
-// <head> on a first visit, so the banner does not wait for this script to ask for it.
-import consentLibraryUrl from 'vanilla-cookieconsent/dist/cookieconsent.esm.js?url';
 import { arrayOf, isString, objectOf, parseJson } from './guards.ts';
 import { text } from '../../i18n/islands-text.ts';
 
@@ -39,13 +37,11 @@ export function readConsent(cookieHeader: string): ConsentCategory[] | undefined
 
 export const $consent = atom<ConsentCategory[] | undefined>(undefined);
 
-export { consentLibraryUrl };
-
 let library: Promise<typeof CookieConsent> | undefined;
 
 function loadLibrary() {
   library ??= Promise.all([
-    import(/* @vite-ignore */ consentLibraryUrl) as Promise<typeof CookieConsent>,
+    import('vanilla-cookieconsent'),
     import('vanilla-cookieconsent/dist/cookieconsent.css'),
   ]).then(async ([cookieConsent]) => {
     const sync = () => $consent.set(readConsent(document.cookie));
@@ -58,6 +54,8 @@ function loadLibrary() {
       },
       onFirstConsent: sync,
       onChange: sync,
+      // The page draws its own banner (ConsentBanner.astro); the library keeps the choice and the preferences.
+      autoShow: false,
       guiOptions: { consentModal: { layout: 'box', position: 'bottom left' } },
       language: {
         default: 'en',
@@ -108,11 +106,30 @@ function loadLibrary() {
   return library;
 }
 
-/** On each page: use the stored choice, or show the banner when there is none. */
+/**
+ * The attribute HeadBoot.astro sets on <html> when no banner is needed: a stored choice, or an automated browser
+ * (crawlers; the library's own `hideFromBots` default, which would not record a choice from them anyway).
+ */
+export const CONSENT_KNOWN_ATTRIBUTE = 'data-consent-known';
+
+/** Shows the page's banner while no choice is stored (again after a ClientRouter swap, which resets <html>). */
+export function renderConsentBanner(): void {
+  const known = $consent.get() !== undefined || navigator.webdriver;
+  document.documentElement.toggleAttribute(CONSENT_KNOWN_ATTRIBUTE, known);
+}
+
+/** On each page: use the stored choice; the banner shows while there is none. */
 export function initConsent(): void {
-  const stored = readConsent(document.cookie);
-  $consent.set(stored);
-  if (!stored) void loadLibrary();
+  $consent.set(readConsent(document.cookie));
+  renderConsentBanner();
+}
+
+/**
+ * The visitor's answer from the banner: all categories, or the necessary ones only. The library stores it; its
+ * `onFirstConsent` updates `$consent`, which hides the banner.
+ */
+export async function chooseConsent(choice: 'all' | 'necessary'): Promise<void> {
+  (await loadLibrary()).acceptCategory(choice === 'all' ? 'all' : []);
 }
 
 export async function openConsentPreferences(): Promise<void> {

@@ -14,7 +14,15 @@ import { bindSearchBox, type SearchBox } from '../search/search-box.ts';
 import { renderToasts } from '../toasts/toast-region.ts';
 import { $toasts, showToast } from '../toasts/toasts.store.ts';
 import { openDialogIsland } from '../ui/dialog/open.ts';
-import { $consent, hasConsent, initConsent, openConsentPreferences, swapVideos } from './consent.ts';
+import {
+  $consent,
+  chooseConsent,
+  hasConsent,
+  initConsent,
+  openConsentPreferences,
+  renderConsentBanner,
+  swapVideos,
+} from './consent.ts';
 import { $device, watchDevice } from './device.store.ts';
 import { LoadingBar } from './loading-bar.ts';
 import { scrollToTop, showGoToTop } from './scroll-top.ts';
@@ -172,7 +180,14 @@ function bindOnce() {
   compareStore.$state.listen(renderCompare);
   $cartCount.listen(renderBasket);
   $toasts.listen(renderToasts);
-  $consent.listen(() => swapVideos(document));
+  $consent.listen(() => {
+    swapVideos(document);
+    // Answered: the banner goes, and focus, if it was on one of its buttons, moves to the page's content.
+    const banner = document.querySelector('[data-consent-banner]');
+    const hadFocus = banner?.contains(document.activeElement) ?? false;
+    renderConsentBanner();
+    if (hadFocus) document.querySelector<HTMLElement>('#main-content')?.focus();
+  });
 
   document.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -209,6 +224,11 @@ function bindOnce() {
       );
       return;
     }
+    const consentChoice = target?.closest<HTMLElement>('[data-consent-choice]');
+    if (consentChoice) {
+      void chooseConsent(consentChoice.dataset.consentChoice === 'all' ? 'all' : 'necessary');
+      return;
+    }
     if (target?.closest('[data-cookie-settings]')) {
       event.preventDefault();
       void openConsentPreferences();
@@ -231,6 +251,8 @@ function bindOnce() {
   // Spec §4: a chunk that fails to load (a deploy replaced it) reloads the page.
   window.addEventListener('vite:preloadError', () => window.location.reload());
   document.addEventListener('astro:before-preparation', () => loadingBar.start());
+  // The swap gives <html> the new page's attributes: the banner's state is set again before it is painted.
+  document.addEventListener('astro:after-swap', renderConsentBanner);
   document.addEventListener('astro:page-load', () => {
     loadingBar.finish();
     onPageLoad();
