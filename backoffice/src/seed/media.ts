@@ -1,6 +1,7 @@
 /**
- * Seed media: SVG artwork rendered to PNG plus a WebP twin, PDFs stored as-is. Rendering is cached on disk by
- * content hash (os tmpdir), so test files that each seed a fresh database render every image only once.
+ * Seed media: SVG artwork rendered to PNG plus a WebP twin, PDFs rendered from document content. Rendering is
+ * cached on disk by content hash (os tmpdir), so test files that each seed a fresh database render every image
+ * and document only once.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import type { Database } from '../db/client.ts';
 import { media } from '../db/schema.ts';
+import { renderPdf, type PdfContent } from './catalogue/pdf.ts';
 
 const cacheDir = path.join(tmpdir(), 'plasterwick-seed-media');
 
@@ -82,4 +84,23 @@ export async function storeFile(
     .values({ key, contentType, bytes: Buffer.from(bytes), alt })
     .onConflictDoNothing();
   return key;
+}
+
+// A change to the renderer changes every document, so its source is part of each document's hash.
+const pdfRendererSource = readFileSync(new URL('./catalogue/pdf.ts', import.meta.url));
+
+/** Renders `content` to PDF (cached by content and renderer) and stores it under `key`; returns its size. */
+export async function storePdf(
+  db: Database,
+  key: string,
+  content: PdfContent,
+): Promise<{ key: string; size: number }> {
+  const hash = createHash('sha256')
+    .update(pdfRendererSource)
+    .update(JSON.stringify(content))
+    .digest('hex')
+    .slice(0, 32);
+  const bytes = await cached(hash, 'pdf', async () => Buffer.from(await renderPdf(content)));
+  await storeFile(db, key, bytes, 'application/pdf', content.title);
+  return { key, size: bytes.byteLength };
 }
