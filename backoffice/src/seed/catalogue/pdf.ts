@@ -4,7 +4,7 @@
  * blocks kept together on one page, and a footer with the page number on every page. Used for technical and
  * safety data sheets, the product catalogue and the range brochures.
  */
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 export type PdfBlock =
   | { kind: 'heading'; text: string }
@@ -16,7 +16,14 @@ export type PdfBlock =
   /** Starts a new page; `title` is printed large and runs in the page header until the next section. */
   | { kind: 'section'; title: string; intro?: string }
   /** Moved to the next page whole when it does not fit on the current one (and fits on an empty page). */
-  | { kind: 'keep'; blocks: PdfBlock[] };
+  | { kind: 'keep'; blocks: PdfBlock[] }
+  /** A square picture (SVG, rasterised by the caller's `rasterise`) on the left, `blocks` in the column beside it. */
+  | { kind: 'figure'; svg: string; alt: string; blocks: PdfBlock[] };
+
+export interface PdfRenderOptions {
+  /** PNG bytes of an SVG picture, for `figure` blocks. */
+  rasterise?: (svg: string) => Promise<Uint8Array>;
+}
 
 export interface PdfCover {
   /** Small line above the title, e.g. the brand. */
@@ -52,9 +59,27 @@ const DARK = rgb(0.15, 0.15, 0.15);
 const GREY = rgb(0.4, 0.4, 0.4);
 const RULE = rgb(0.8, 0.8, 0.78);
 const WHITE = rgb(1, 1, 1);
+/** Side of a figure's square picture, in points. */
+const FIGURE_SIZE = 150;
+
+/** Embeds the picture of every figure once (the same pack may appear in several places). */
+async function embedPictures(pdf: PDFDocument, blocks: PdfBlock[], options: PdfRenderOptions) {
+  const svgs = new Set<string>();
+  const collect = (list: PdfBlock[]) => {
+    for (const block of list) {
+      if (block.kind === 'figure') svgs.add(block.svg);
+      if (block.kind === 'figure' || block.kind === 'keep') collect(block.blocks);
+    }
+  };
+  collect(blocks);
+  const pictures = new Map<string, PDFImage>();
+  if (svgs.size && !options.rasterise) throw new Error('renderPdf: figures need a `rasterise` option');
+  for (const svg of svgs) pictures.set(svg, await pdf.embedPng(await options.rasterise!(svg)));
+  return pictures;
+}
 
 /** Renders `content` to PDF bytes. Characters the standard fonts cannot encode are replaced by '?'. */
-export async function renderPdf(content: PdfContent): Promise<Uint8Array> {
+export async function renderPdf(content: PdfContent, options: PdfRenderOptions = {}): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(content.title);
   pdf.setAuthor(content.author ?? 'Plasterwick');
@@ -68,7 +93,10 @@ export async function renderPdf(content: PdfContent): Promise<Uint8Array> {
   const clean = (text: string) =>
     [...text].map((char) => (supported.has(char.codePointAt(0)!) ? char : '?')).join('');
 
-  const width = A4[0] - 2 * MARGIN;
+  // The column being written: the page's text width, or the part beside a figure's picture.
+  let left = MARGIN;
+  let width = A4[0] - 2 * MARGIN;
+  const pictures = await embedPictures(pdf, content.blocks, options);
   /** The section title of each page (by index), for the running header. */
   const sectionOfPage: (string | undefined)[] = [];
   let section: string | undefined;
@@ -96,8 +124,8 @@ export async function renderPdf(content: PdfContent): Promise<Uint8Array> {
     text: string,
     options: { font: PDFFont; size: number; x?: number; maxWidth?: number; color?: ReturnType<typeof rgb> },
   ) => {
-    const x = options.x ?? MARGIN;
-    for (const line of wrap(text, options.font, options.size, options.maxWidth ?? width - (x - MARGIN))) {
+    const x = options.x ?? left;
+    for (const line of wrap(text, options.font, options.size, options.maxWidth ?? width - (x - left))) {
       ensure(options.size * 1.4);
       if (!measuring) {
         page.drawText(line, {
@@ -113,20 +141,23 @@ export async function renderPdf(content: PdfContent): Promise<Uint8Array> {
   };
   const rule = (at: number, color = RULE, thickness = 1) => {
     if (!measuring)
-      page.drawLine({ start: { x: MARGIN, y: at }, end: { x: A4[0] - MARGIN, y: at }, color, thickness });
+      page.drawLine({ start: { x: left, y: at }, end: { x: left + width, y: at }, color, thickness });
   };
 
   const table = (block: Extract<PdfBlock, { kind: 'table' }>) => {
     const weights = block.widths ?? block.columns.map(() => 1);
     const total = weights.reduce((sum, w) => sum + w, 0);
     const widths = weights.map((w) => (w / total) * width);
-    const lefts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((sum, w) => sum + w, 0));
+    const lefts = widths.map((_, i) => left + widths.slice(0, i).reduce((sum, w) => sum + w, 0));
     const row = (cells: string[], font: PDFFont, header: boolean) => {
       const wrapped = cells.map((cell, i) => wrap(cell, font, 9, widths[i]! - 8));
       const height = Math.max(...wrapped.map((lines) => lines.length)) * 12 + 6;
+      const pages = pdf.getPageCount();
       ensure(header ? height + 18 : height);
+      // A table going on over a page break repeats its header row.
+      if (!header && pdf.getPageCount() > pages) row(block.columns, bold, true);
       if (!measuring) {
-        if (header) page.drawRectangle({ x: MARGIN, y: y - height, width, height, color: PALE_GREEN });
+        if (header) page.drawRectangle({ x: left, y: y - height, width, height, color: PALE_GREEN });
         wrapped.forEach((lines, column) =>
           lines.forEach((line, i) =>
             page.drawText(line, { x: lefts[column]! + 4, y: y - 12 - i * 12, size: 9, font, color: DARK }),
@@ -176,8 +207,8 @@ export async function renderPdf(content: PdfContent): Promise<Uint8Array> {
           const marker = block.ordered ? `${i + 1}.` : '-';
           ensure(14);
           if (!measuring)
-            page.drawText(marker, { x: MARGIN + 4, y: y - 10, size: 10, font: bold, color: GREEN });
-          write(item, { font: regular, size: 10, x: MARGIN + 22 });
+            page.drawText(marker, { x: left + 4, y: y - 10, size: 10, font: bold, color: GREEN });
+          write(item, { font: regular, size: 10, x: left + 22 });
         });
         y -= 6;
         break;
@@ -193,6 +224,23 @@ export async function renderPdf(content: PdfContent): Promise<Uint8Array> {
         y = start;
         if (y - height < BOTTOM && height < TOP - BOTTOM - 22) newPage();
         block.blocks.forEach(render);
+        break;
+      }
+      case 'figure': {
+        ensure(FIGURE_SIZE);
+        const top = y;
+        if (!measuring) {
+          page.drawImage(pictures.get(block.svg)!, {
+            x: MARGIN,
+            y: top - FIGURE_SIZE,
+            width: FIGURE_SIZE,
+            height: FIGURE_SIZE,
+          });
+        }
+        [left, width] = [MARGIN + FIGURE_SIZE + 16, A4[0] - 2 * MARGIN - FIGURE_SIZE - 16];
+        block.blocks.forEach(render);
+        [left, width] = [MARGIN, A4[0] - 2 * MARGIN];
+        y = Math.min(y, top - FIGURE_SIZE - 10);
         break;
       }
     }
