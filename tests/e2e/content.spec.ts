@@ -287,6 +287,12 @@ for (const audience of AUDIENCES) {
       const pdf = await page.request.get(href ?? '');
       expect(pdf.status()).toBe(200);
       expect(pdf.headers()['content-type']).toContain('application/pdf');
+      // The generated catalogue and a brochure per range are listed with their sizes.
+      for (const title of ['Product catalogue', 'Fillers brochure']) {
+        await expect(
+          page.getByRole('link', { name: new RegExp(`^Download ${title} \\(PDF, \\d+ KB\\)$`) }),
+        ).toBeVisible();
+      }
       await expectNoSeriousA11yIssues(page, 'main');
       await expect(page.getByRole('link', { name: 'See the technical documentation' })).toHaveAttribute(
         'href',
@@ -298,6 +304,12 @@ for (const audience of AUDIENCES) {
       await page.goto(`/${seg}/technical-documentation`);
       await expect(h1(page)).toHaveText('Technical documentation');
       await expectCrumbs(page, ['Home', 'Technical documentation']);
+      // Every product has its own safety data sheet, listed beside its technical data sheet.
+      await expect(
+        page.getByRole('link', {
+          name: /^Download Plasterwick Multi-Fill® Powder safety data sheet \(PDF, \d+ KB\)$/,
+        }),
+      ).toBeVisible();
       const all = await page.getByRole('table').getByRole('row').count();
       const typeLink = page
         .getByRole('navigation', { name: 'Filter by type' })

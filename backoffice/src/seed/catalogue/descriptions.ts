@@ -111,3 +111,34 @@ export function productInstructions(product: ProductSeed): string {
   }
   return steps.join('\n');
 }
+
+const definitionOf = (code: string) => characteristicsData.find((c) => c.code === code)!;
+
+/** The product's characteristics as [label, value] rows, in the order a data sheet lists them. */
+export function productFacts(product: ProductSeed): [string, string][] {
+  const rows: [string, string][] = [];
+  const enumRow = (code: string, values: string[] | undefined) => {
+    if (!values?.length) return;
+    const definition = definitionOf(code);
+    rows.push([
+      definition.label,
+      values.map((v) => definition.options.find((o) => o.value === v)?.label ?? v).join(', '),
+    ]);
+  };
+  const numberRow = (code: string, value: number | undefined) => {
+    if (value === undefined) return;
+    const definition = definitionOf(code);
+    rows.push([definition.label, `${value} ${definition.unit ?? ''}`.trim()]);
+  };
+  enumRow('format', [product.format]);
+  enumRow('surface', product.surface);
+  enumRow('job', product.job);
+  enumRow('finish', product.finish);
+  enumRow('use', product.use ? [product.use] : undefined);
+  enumRow('colour', product.colour);
+  numberRow('consumption', product.consumption);
+  numberRow('max_thickness', product.maxThickness);
+  numberRow('drying_time', product.drying);
+  numberRow('overcoat_time', product.overcoat);
+  return rows;
+}

@@ -1,7 +1,7 @@
 /**
  * Data set `catalogue`: sites, sales plans, characteristics, selector-guide questions, the category tree and
- * the product range with variants, prices, packshots, pictograms, in-use images, related products and a
- * technical data sheet (PDF) per product, registered as a `notice` content entry.
+ * the product range with variants, prices, packshots, pictograms, in-use images, related products, and a
+ * technical and a safety data sheet (PDF) per product, each registered as a `notice` content entry.
  */
 import { VAT_RATE_BP } from '@plasterwick/shop-rules/constants';
 import { grossFromNet } from '@plasterwick/shop-rules/money';
@@ -26,12 +26,12 @@ import {
   variants,
 } from '../../db/schema.ts';
 import { mediaUrl } from '../../lib/media.ts';
-import { storeFile, storeSvgImage } from '../media.ts';
+import { storePdf, storeSvgImage } from '../media.ts';
 import { categoryCoverSvg, packshotSvg, pictogramSvg, pictograms, sceneSvg, scenes } from './artwork.ts';
-import { productDescription, productInstructions } from './descriptions.ts';
+import { productDescription, productFacts, productInstructions } from './descriptions.ts';
 import { gtinCheckDigit } from './gtin.ts';
-import { renderPdf } from './pdf.ts';
 import { productsData, type ProductSeed } from './products-data.ts';
+import { safetyDataSheet } from './safety-data-sheet.ts';
 import {
   categoryTree,
   characteristicsData,
@@ -367,35 +367,45 @@ export async function seedCatalogue(db: Database): Promise<void> {
     ),
   );
 
-  // Technical data sheets: a real PDF per product, listed by the CMS `notice` resource.
+  // Technical and safety data sheets: a real PDF of each per product, listed by the CMS `notice` resource.
   await inBatches(productsData, 6, async (product) => {
     const reference = productReference(product);
-    const bytes = await renderPdf(technicalDataSheet(product));
-    const key = await storeFile(
-      db,
-      `docs/tds-${reference.toLowerCase()}.pdf`,
-      bytes,
-      'application/pdf',
-      `${product.name} technical data sheet`,
-    );
-    const title = `${product.name} technical data sheet`;
-    await db.insert(contentEntries).values({
-      siteId: UK_SITE_ID,
-      resource: 'notice',
-      type: 'technical-data-sheet',
-      slug: `technical-data-sheet-${reference.toLowerCase()}`,
-      title,
-      status: 'published',
-      audiences: productPlanTargets(product),
-      data: {
-        section: 'technical',
-        type: { slug: 'technical-data-sheet', label: 'Technical data sheets' },
-        file: { url: mediaUrl(key), size_bytes: bytes.byteLength },
-        product_id: idOf(product),
+    const sheets = [
+      {
+        type: 'technical-data-sheet',
+        label: 'Technical data sheets',
+        prefix: 'tds',
+        title: `${product.name} technical data sheet`,
+        content: technicalDataSheet(product),
       },
-      searchText: `${product.name} ${reference} ${product.short}`,
-      publishedAt: new Date(Date.UTC(2025, 0, 15)),
-    });
+      {
+        type: 'safety-data-sheet',
+        label: 'Safety data sheets',
+        prefix: 'sds',
+        title: `${product.name} safety data sheet`,
+        content: safetyDataSheet(product, reference),
+      },
+    ];
+    for (const sheet of sheets) {
+      const file = await storePdf(db, `docs/${sheet.prefix}-${reference.toLowerCase()}.pdf`, sheet.content);
+      await db.insert(contentEntries).values({
+        siteId: UK_SITE_ID,
+        resource: 'notice',
+        type: sheet.type,
+        slug: `${sheet.type}-${reference.toLowerCase()}`,
+        title: sheet.title,
+        status: 'published',
+        audiences: productPlanTargets(product),
+        data: {
+          section: 'technical',
+          type: { slug: sheet.type, label: sheet.label },
+          file: { url: mediaUrl(file.key), size_bytes: file.size },
+          product_id: idOf(product),
+        },
+        searchText: `${product.name} ${reference} ${product.short}`,
+        publishedAt: new Date(Date.UTC(2025, 0, 15)),
+      });
+    }
   });
 }
 
@@ -430,34 +440,9 @@ function relatedOf(product: ProductSeed): ProductSeed[] {
   return picked;
 }
 
-const characteristicLabel = (code: string) => characteristicsData.find((c) => c.code === code)!;
-
 function technicalDataSheet(product: ProductSeed) {
   const reference = productReference(product);
-  const rows: string[][] = [];
-  const enumRow = (code: string, values: string[] | undefined) => {
-    if (!values?.length) return;
-    const definition = characteristicLabel(code);
-    rows.push([
-      definition.label,
-      values.map((v) => definition.options.find((o) => o.value === v)?.label ?? v).join(', '),
-    ]);
-  };
-  const numberRow = (code: string, value: number | undefined) => {
-    if (value === undefined) return;
-    const definition = characteristicLabel(code);
-    rows.push([definition.label, `${value} ${definition.unit ?? ''}`.trim()]);
-  };
-  enumRow('format', [product.format]);
-  enumRow('surface', product.surface);
-  enumRow('job', product.job);
-  enumRow('finish', product.finish);
-  enumRow('use', product.use ? [product.use] : undefined);
-  enumRow('colour', product.colour);
-  numberRow('consumption', product.consumption);
-  numberRow('max_thickness', product.maxThickness);
-  numberRow('drying_time', product.drying);
-  numberRow('overcoat_time', product.overcoat);
+  const rows = productFacts(product);
   return {
     title: product.name,
     subtitle: `Technical data sheet - reference ${reference}`,

@@ -6,6 +6,16 @@
 export type Plans = 'both' | 'pro' | 'part';
 export type Unit = 'kg' | 'l' | 'ml' | 'g' | 'unit';
 export type Format = 'powder' | 'ready_mixed' | 'cartridge' | 'tool';
+/** What a product is made of, for its safety data sheet (see `chemistryOf` for the default by format and category). */
+export type Chemistry =
+  | 'gypsum'
+  | 'gypsum_plaster'
+  | 'cementitious'
+  | 'dispersion'
+  | 'silicone'
+  | 'polyester_resin'
+  | 'article'
+  | 'abrasive';
 
 export interface ProductSeed {
   /** Number of the reference `PW-<n>`. */
@@ -31,6 +41,8 @@ export interface ProductSeed {
   overcoat?: number;
   /** Silicone and similar: paint does not take on it. */
   notPaintable?: boolean;
+  /** Only when the format and category do not tell (e.g. a two-part resin among water-based wood fillers). */
+  chemistry?: Chemistry;
   /** [reference suffix, label, quantity, unit, trade price in pence ex VAT, outer case (GTIN-14)?] */
   variants: [string, string, number, Unit, number, boolean?][];
 }
@@ -604,6 +616,7 @@ export const productsData: ProductSeed[] = [
     about:
       'Mix the base with the hardener and you have a resin repair that bonds into sound timber, cures in about half an hour and will not rot, shrink or crack in the weather.',
     format: 'ready_mixed',
+    chemistry: 'polyester_resin',
     surface: ['wood'],
     job: ['deep_gaps', 'holes_and_cracks'],
     finish: ['smooth'],

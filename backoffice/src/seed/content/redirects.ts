@@ -34,10 +34,10 @@ const businessOnly: [string, string][] = [
 
 const oldPdfs: [string, string][] = [
   ['/media/pdf/catalogue-2019.pdf', '/api/v1/media/docs/product-catalogue.pdf'],
-  ['/media/pdf/trade-brochure.pdf', '/api/v1/media/docs/trade-brochure.pdf'],
-  ['/media/pdf/diy-brochure.pdf', '/api/v1/media/docs/diy-brochure.pdf'],
+  ['/media/pdf/trade-brochure.pdf', '/api/v1/media/docs/brochure-fillers.pdf'],
+  ['/media/pdf/diy-brochure.pdf', '/api/v1/media/docs/brochure-fillers.pdf'],
   ['/media/pdf/colour-chart-wood-filler.pdf', '/api/v1/media/docs/colour-card.pdf'],
-  ['/media/pdf/msds-powder-filler.pdf', '/api/v1/media/docs/sds-powder-fillers.pdf'],
+  ['/media/pdf/msds-powder-filler.pdf', '/api/v1/media/docs/sds-pw-1001.pdf'],
   ['/media/pdf/data-sheet-fine-filler.pdf', `${PRO}/technical-documentation`],
   ['/media/pdf/data-sheet-deep-filler.pdf', `${PRO}/technical-documentation`],
   ['/media/pdf/data-sheet-multi-finish.pdf', `${PRO}/technical-documentation`],
