@@ -180,12 +180,18 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
         unit: variants.unit,
         priceExVat: variantPrices.priceExVatPence,
         priceIncVat: variantPrices.priceIncVatPence,
+        imageKey: media.key,
+        imageWebpKey: media.webpKey,
+        imageWidth: media.width,
+        imageHeight: media.height,
+        imageAlt: media.alt,
       })
       .from(variants)
       .leftJoin(
         variantPrices,
         and(eq(variantPrices.variantId, variants.id), eq(variantPrices.planId, plan.id)),
       )
+      .leftJoin(media, eq(media.key, variants.imageKey))
       .where(inArray(variants.productId, ids))
       .orderBy(asc(variants.position), asc(variants.id)),
     db
@@ -246,6 +252,18 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
           quantity: v.quantity,
           unit: v.unit,
           price: priceOf(stored, plan),
+          image: v.imageKey
+            ? toMediaRef(
+                {
+                  key: v.imageKey,
+                  webpKey: v.imageWebpKey,
+                  width: v.imageWidth,
+                  height: v.imageHeight,
+                  alt: v.imageAlt ?? '',
+                },
+                v.label,
+              )
+            : null,
         },
       ];
     });

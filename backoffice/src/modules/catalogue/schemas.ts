@@ -28,6 +28,8 @@ export const variantSchema = z.object({
   quantity: z.number(),
   unit: z.string(),
   price: priceSchema,
+  /** The pack's own picture, showing its format and net content; null when the pack has none (use the cover). */
+  image: mediaSchema.nullable(),
 });
 
 export const caracteristicSchema = z.object({

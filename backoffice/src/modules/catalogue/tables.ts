@@ -136,6 +136,8 @@ export const variants = pgTable(
     quantity: doublePrecision('quantity').notNull(),
     unit: text('unit', { enum: ['kg', 'l', 'ml', 'g', 'unit'] }).notNull(),
     position: integer('position').notNull().default(0),
+    /** The pack's own picture (its format and net content on the label); the product's visuel when null. */
+    imageKey: text('image_key').references(() => media.key),
   },
   (t) => [index('variant_product').on(t.productId)],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "variant" ADD COLUMN "image_key" text;--> statement-breakpoint
+ALTER TABLE "variant" ADD CONSTRAINT "variant_image_key_media_key_fk" FOREIGN KEY ("image_key") REFERENCES "public"."media"("key") ON DELETE no action ON UPDATE no action;
