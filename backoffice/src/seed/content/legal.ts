@@ -172,14 +172,14 @@ export const legalPages: LegalPage[] = [
         'Browser storage',
         p(
           'Some features keep data in your browser’s own storage rather than in cookies; it never leaves your device unless the feature sends it to us (for example your basket at checkout).',
-        ),
-        ul(
-          '<strong>plasterwick:basket</strong> (local storage): your basket reference and lines, so your basket survives a reload.',
-          '<strong>plasterwick:favorites</strong> (local storage): the products you marked as favourites.',
-          '<strong>plasterwick:compare</strong> (session storage): the products you are comparing, cleared when you close the tab.',
-          '<strong>plasterwick:auth</strong> (local storage): your first name and account type, to greet you while signed in.',
-          '<strong>plasterwick:order</strong> and <strong>plasterwick:order-access</strong> (local storage): the checkout in progress and, for two hours, access to the confirmation of the order you just placed.',
-        ),
+        ) +
+          ul(
+            '<strong>plasterwick:basket</strong> (local storage): your basket reference and lines, so your basket survives a reload.',
+            '<strong>plasterwick:favorites</strong> (local storage): the products you marked as favourites.',
+            '<strong>plasterwick:compare</strong> (session storage): the products you are comparing, cleared when you close the tab.',
+            '<strong>plasterwick:auth</strong> (local storage): your first name and account type, to greet you while signed in.',
+            '<strong>plasterwick:order</strong> and <strong>plasterwick:order-access</strong> (local storage): the checkout in progress and, for two hours, access to the confirmation of the order you just placed.',
+          ),
       ],
       [
         'Optional cookies',
