@@ -1,6 +1,6 @@
 /**
  * District precision of the stockist search after importing the tests' own outcode file (outcodes-fixture.ts)
- * with the real importer CLI (`npm run import:postcodes -w backoffice -- FILE.csv`). Done at API level rather than in the
+ * with the command the README documents (`npm run import:postcodes -- FILE.csv` from the repository root). Done at API level rather than in the
  * e2e run: the e2e back-office holds its embedded database open for the whole run, and PGlite allows one process.
  */
 import { execFile } from 'node:child_process';
@@ -16,7 +16,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
 import { q } from './helpers.ts';
 import { FIXTURE_DISTRICT_COUNT, FIXTURE_DISTRICTS, OUTCODES_CSV } from './outcodes-fixture.ts';
-const importer = path.resolve(import.meta.dirname, '../src/modules/store-locator/import-cli.ts');
+const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 interface Answer {
@@ -64,7 +64,8 @@ describe('stockist search with imported postcode districts', () => {
     before = await search('M1 1AE');
     await close();
 
-    const { stdout } = await run(process.execPath, [importer, outcodesFile], {
+    const { stdout } = await run('npm', ['run', '--silent', 'import:postcodes', '--', outcodesFile], {
+      cwd: repositoryRoot,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });
     expect(stdout).toContain(

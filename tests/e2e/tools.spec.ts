@@ -290,6 +290,40 @@ for (const { audience, segment, plan } of AUDIENCE_CASES) {
       await expect(names(page)).toHaveText(expected.map((name, i) => `${i + 1}. ${name}`));
     });
 
+    test('says what distances are measured from, and keeps the results when location is refused', async ({
+      page,
+      context,
+    }) => {
+      const { origin } = await backoffice<{ origin: { label: string; precision: string } }>(
+        '/store-locator?postcode=M1%201AE&radius=80.47&perPage=50',
+        plan,
+      );
+      const expected = await expectedNames('postcode=M1%201AE');
+      await context.clearPermissions();
+      await page.goto(path);
+      await hydrated(page, 'Stockists');
+      await page.getByLabel('Postcode or town').fill('M1 1AE');
+      await finder(page).getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Stockists near M1 1AE' })).toBeVisible();
+      // The seed knows postcode areas only: M1 1AE is measured from the centre of area M, and the line says so.
+      expect(origin).toMatchObject({ label: 'M', precision: 'area' });
+      await expect(
+        page.getByText(
+          'Distances are from the centre of postcode area M: we do not have the exact position of M1 1AE.',
+        ),
+      ).toBeVisible();
+      await expect(names(page)).toHaveText(expected.map((name, i) => `${i + 1}. ${name}`));
+
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await expect(page.getByRole('alert')).toHaveText(/^Location access error/);
+      await expect(page.getByRole('heading', { level: 2, name: 'Stockists near M1 1AE' })).toBeVisible();
+      await expect(names(page)).toHaveText(expected.map((name, i) => `${i + 1}. ${name}`));
+      // The next search clears the refusal message.
+      await finder(page).getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(names(page)).toHaveCount(expected.length);
+    });
+
     test('explains a refused location', async ({ page, context }) => {
       await context.clearPermissions();
       await page.goto(path);

@@ -22,11 +22,13 @@ import {
   formatAddress,
   formatDistance,
   googleDirectionsUrl,
+  originName,
   osmDirectionsUrl,
+  precisionNote,
   radiusMiles,
   readSearchText,
   telHref,
-  type SearchTarget,
+  type SearchOrigin,
 } from './stockists.ts';
 
 export interface StockistsProps {
@@ -34,7 +36,7 @@ export interface StockistsProps {
   tileAttribution: string;
 }
 
-type Where = SearchTarget | { latitude: number; longitude: number };
+type Where = SearchOrigin;
 
 type Status =
   | { kind: 'idle' }
@@ -107,6 +109,9 @@ export default function Stockists({ tileUrl, tileAttribution }: StockistsProps) 
   const [type, setType] = useState<StockistType | ''>('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  // Asking for the location is separate from the search status: a refusal must not wipe results already shown.
+  const [locating, setLocating] = useState(false);
+  const [locationError, setLocationError] = useState<string | undefined>();
   const mapContainer = useRef<HTMLDivElement>(null);
   const map = useRef<StockistMap | undefined>(undefined);
   const request = useRef<AbortController | undefined>(undefined);
@@ -123,6 +128,7 @@ export default function Stockists({ tileUrl, tileAttribution }: StockistsProps) 
     request.current?.abort();
     const controller = new AbortController();
     request.current = controller;
+    setLocationError(undefined);
     setStatus({ kind: 'loading', message: toolsText('stockists.searching') });
     const query: StockistQuery = {
       ...where,
@@ -170,15 +176,21 @@ export default function Stockists({ tileUrl, tileAttribution }: StockistsProps) 
 
   const locate = () => {
     setFieldError(undefined);
+    setLocationError(undefined);
     if (!('geolocation' in navigator)) {
-      setStatus({ kind: 'error', message: toolsText('stockists.location_error') });
+      setLocationError(toolsText('stockists.location_error'));
       return;
     }
-    setStatus({ kind: 'loading', message: toolsText('stockists.locating') });
+    setLocating(true);
     navigator.geolocation.getCurrentPosition(
-      (position) =>
-        void search({ latitude: position.coords.latitude, longitude: position.coords.longitude }, type),
-      () => setStatus({ kind: 'error', message: toolsText('stockists.location_error') }),
+      (position) => {
+        setLocating(false);
+        void search({ latitude: position.coords.latitude, longitude: position.coords.longitude }, type);
+      },
+      () => {
+        setLocating(false);
+        setLocationError(toolsText('stockists.location_error'));
+      },
       { timeout: 15_000, maximumAge: 300_000 },
     );
   };
@@ -191,10 +203,11 @@ export default function Stockists({ tileUrl, tileAttribution }: StockistsProps) 
   const radius = radiusMiles(SEARCH_RADIUS_KM);
   const results = status.kind === 'done' ? status.results : undefined;
   const originLabel =
-    results && status.kind === 'done' && 'latitude' in status.where
-      ? toolsText('stockists.your_location')
-      : (results?.origin.label ?? '');
-  const precision = results?.origin.precision;
+    status.kind === 'done'
+      ? originName(status.where, status.results.origin, toolsText('stockists.your_location'))
+      : '';
+  const alertMessage = locationError ?? (status.kind === 'error' ? status.message : undefined);
+  const note = status.kind === 'done' ? precisionNote(status.where, status.results.origin) : undefined;
 
   return (
     <div className="stockists">
@@ -247,11 +260,11 @@ export default function Stockists({ tileUrl, tileAttribution }: StockistsProps) 
       </form>
 
       <div className="stockists__status" role="status" aria-live="polite">
-        {status.kind === 'loading' && status.message}
+        {locating ? toolsText('stockists.locating') : status.kind === 'loading' && status.message}
       </div>
-      {status.kind === 'error' && (
+      {alertMessage && (
         <p className="stockists__error" role="alert">
-          {status.message}
+          {alertMessage}
         </p>
       )}
 
@@ -260,16 +273,7 @@ export default function Stockists({ tileUrl, tileAttribution }: StockistsProps) 
           {results && (
             <>
               <h2 id={`${id}-results`}>{toolsText('stockists.results_title', { origin: originLabel })}</h2>
-              {(precision === 'area' || precision === 'district') && (
-                <p className="stockists__precision">
-                  {toolsText(
-                    precision === 'area' ? 'stockists.precision_area' : 'stockists.precision_district',
-                    {
-                      label: results.origin.label,
-                    },
-                  )}
-                </p>
-              )}
+              {note && <p className="stockists__precision">{toolsText(note.key, note.values)}</p>}
               {results.items.length > 0 ? (
                 <>
                   <p>{toolsText('stockists.results_count', { count: results.total, radius })}</p>

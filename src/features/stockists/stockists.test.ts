@@ -3,7 +3,9 @@ import {
   formatAddress,
   formatDistance,
   googleDirectionsUrl,
+  originName,
   osmDirectionsUrl,
+  precisionNote,
   radiusMiles,
   readSearchText,
   telHref,
@@ -54,5 +56,34 @@ describe('list formatting', () => {
       'https://www.google.com/maps/dir/?api=1&destination=53.4808%2C-2.2426',
     );
     expect(osmDirectionsUrl(to)).toBe('https://www.openstreetmap.org/directions?route=%3B53.4808%2C-2.2426');
+  });
+});
+
+describe('precisionNote and originName', () => {
+  const area = { label: 'M', precision: 'area' };
+  it('says a full postcode or district is measured from its area centre when only the area is known', () => {
+    expect(precisionNote({ postcode: 'M1 1AE' }, area)).toEqual({
+      key: 'stockists.precision_area_coarser',
+      values: { label: 'M', query: 'M1 1AE' },
+    });
+    expect(precisionNote({ postcode: 'M1' }, area)?.key).toBe('stockists.precision_area_coarser');
+    expect(precisionNote({ postcode: 'M' }, area)?.key).toBe('stockists.precision_area');
+    expect(precisionNote({ postcode: 'M1 1AE' }, { label: 'M1', precision: 'district' })?.key).toBe(
+      'stockists.precision_district_coarser',
+    );
+  });
+
+  it('says nothing when the origin is exact: a full postcode, a town or the visitor location', () => {
+    expect(precisionNote({ postcode: 'M1 1AE' }, { label: 'M1 1AE', precision: 'full' })).toBeUndefined();
+    expect(precisionNote({ town: 'leeds' }, { label: 'Leeds', precision: 'town' })).toBeUndefined();
+    expect(
+      precisionNote({ latitude: 53.4, longitude: -2.2 }, { label: '', precision: 'point' }),
+    ).toBeUndefined();
+  });
+
+  it('names the postcode as typed, the town as the back-office spells it, or the visitor location', () => {
+    expect(originName({ postcode: 'M1 1AE' }, area, 'your location')).toBe('M1 1AE');
+    expect(originName({ town: 'leeds' }, { label: 'Leeds' }, 'your location')).toBe('Leeds');
+    expect(originName({ latitude: 53.4, longitude: -2.2 }, area, 'your location')).toBe('your location');
   });
 });

@@ -18,6 +18,42 @@ export function readSearchText(text: string): SearchTarget | undefined {
   return precisionOf(compact) ? { postcode: formatPostcode(compact) } : { town: trimmed };
 }
 
+/** Where a search started: what the visitor typed, or their location. */
+export type SearchOrigin = SearchTarget | { latitude: number; longitude: number };
+
+/** The i18n key and values of the line saying what distances are measured from; undefined when exact. */
+export interface PrecisionNote {
+  key:
+    | 'stockists.precision_area'
+    | 'stockists.precision_district'
+    | 'stockists.precision_area_coarser'
+    | 'stockists.precision_district_coarser';
+  values: { label: string; query: string };
+}
+
+/**
+ * Results are honest about their precision: a postcode the back-office only knows down to its area (`M`) or
+ * district (`M1`) is measured from that centre, and when the visitor typed more (`M1 1AE`) the line says so.
+ */
+export function precisionNote(
+  where: SearchOrigin,
+  origin: { label: string; precision: string },
+): PrecisionNote | undefined {
+  if (origin.precision !== 'area' && origin.precision !== 'district') return undefined;
+  const query = 'postcode' in where ? where.postcode : origin.label;
+  const coarser = normalisePostcode(query) !== normalisePostcode(origin.label);
+  return {
+    key: `stockists.precision_${origin.precision}${coarser ? '_coarser' : ''}`,
+    values: { label: origin.label, query },
+  };
+}
+
+/** The place the results heading names: the postcode as typed, the town as the back-office spells it. */
+export function originName(where: SearchOrigin, origin: { label: string }, yourLocation: string): string {
+  if ('latitude' in where) return yourLocation;
+  return 'postcode' in where ? where.postcode : origin.label;
+}
+
 /** `{ miles: '3.1', km: '5.0' }`: UK readers think in miles; km is shown beside for the metric-minded. */
 export function formatDistance(distanceKm: number): { miles: string; km: string } {
   return { miles: (distanceKm / KM_PER_MILE).toFixed(1), km: distanceKm.toFixed(1) };

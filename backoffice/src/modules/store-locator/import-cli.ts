@@ -1,6 +1,7 @@
 /**
- * `npm run import:postcodes -w backoffice -- FILE.csv`: loads district or full-postcode centroids (for example
- * the ONS Postcode Directory, Open Government Licence v3) into the database named by DATABASE_URL / DATA_DIR.
+ * `npm run import:postcodes -- FILE.csv` (from the repository root, where DATA_DIR's default is `npm start`'s):
+ * loads district or full-postcode centroids (for example the ONS Postcode Directory, Open Government Licence v3)
+ * into the database named by DATABASE_URL / DATA_DIR.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../../config.ts';
@@ -9,7 +10,7 @@ import { importPostcodes } from './import.ts';
 
 const file = process.argv[2];
 if (!file) {
-  console.error('Usage: npm run import:postcodes -w backoffice -- FILE.csv');
+  console.error('Usage: npm run import:postcodes -- FILE.csv');
   process.exit(2);
 }
 

@@ -1,9 +1,7 @@
 /**
- * SVG artwork for the demo catalogue, drawn from the product data: packshots (bag, tub, cartridge, tool),
+ * SVG artwork for the demo catalogue, drawn from the product data: one packshot per pack (its format and net content),
  * pictograms, in-use scenes and category covers. Rendered to PNG + WebP by `storeSvgImage`.
  */
-import type { Format } from './products-data.ts';
-
 export const BRAND = {
   green: '#1b6b4a',
   dark: '#12382a',
@@ -43,52 +41,200 @@ function textLines(lines: string[], x: number, y: number, size: number, fill: st
 /** The product name without the brand prefix, which is printed separately as the logo. */
 const shortName = (name: string) => name.replace(/^Plasterwick\s+/, '');
 
-function label(name: string, packLabel: string, cx: number, top: number, width: number) {
-  const lines = wrapWords(shortName(name), width > 260 ? 16 : 12).slice(0, 4);
+/** The pack formats the catalogue sells, each drawn with its own shape (`id="pack-<kind>"` in the SVG). */
+export type PackKind =
+  | 'bag'
+  | 'sack'
+  | 'box'
+  | 'tub'
+  | 'tin'
+  | 'drum'
+  | 'bottle'
+  | 'tube'
+  | 'cartridge'
+  | 'pouch'
+  | 'case'
+  | 'tool';
+
+/** What a pack's label says: its format and the net content printed on it. */
+export interface Pack {
+  kind: PackKind;
+  content: string;
+}
+
+const packWords: Record<string, PackKind> = {
+  bag: 'bag',
+  sack: 'sack',
+  box: 'box',
+  tub: 'tub',
+  tin: 'tin',
+  drum: 'drum',
+  bottle: 'bottle',
+  tube: 'tube',
+  cartridge: 'cartridge',
+  pack: 'pouch',
+};
+
+/**
+ * The pack a variant label names: "10 kg bag" is a bag of 10 kg, "Box of 12 × 310 ml cartridges" an outer case
+ * of 12 × 310 ml. Tools and other labels without a net content are drawn as the tool, labelled as they are.
+ */
+export function packOf(label: string): Pack {
+  const single = /^(\d+(?:\.\d+)?\s*(?:kg|g|ml|L))\s+(\w+)$/i.exec(label);
+  const kind = single ? packWords[single[2]!.toLowerCase()] : undefined;
+  if (single && kind) return { kind, content: single[1]! };
+  const outer = /^(?:box|pallet case) of (\d+)\s*×\s*(\d+(?:\.\d+)?\s*(?:kg|g|ml|L))\b/i.exec(label);
+  if (outer) return { kind: 'case', content: `${outer[1]} × ${outer[2]}` };
+  return { kind: 'tool', content: label };
+}
+
+/** Brand, product name and the net content in large type, centred on `cx` from `top`, wrapped to `chars`. */
+function label(name: string, content: string, cx: number, top: number, chars: number, fill = '#ffffff') {
+  const size = chars >= 14 ? 28 : 22;
+  const lines = wrapWords(shortName(name), chars).slice(0, 4);
+  const contentTop = top + 40 + lines.length * size * 1.2 + 24;
   return (
-    textLines(['PLASTERWICK'], cx, top, 22, BRAND.orange) +
-    textLines(lines, cx, top + 46, 28, '#ffffff') +
-    textLines([packLabel], cx, top + 62 + lines.length * 34, 22, BRAND.cream, 'normal')
+    textLines(['PLASTERWICK'], cx, top, size - 6, BRAND.orange) +
+    textLines(lines, cx, top + 40, size, fill) +
+    textLines([content], cx, contentTop + size, Math.round(size * 1.7), fill)
   );
 }
 
-/** Packshot of a product in its pack: a bag for powders, a tub for pastes, a cartridge, or a tool. */
-export function packshotSvg(format: Format, name: string, packLabel: string): string {
-  const background = `<rect width="800" height="800" fill="#ffffff"/><ellipse cx="400" cy="730" rx="250" ry="26" fill="#e4e0d8"/>`;
-  let body: string;
-  switch (format) {
-    case 'powder':
-      body =
-        `<path d="M210 140 L590 140 L620 720 L180 720 Z" fill="${BRAND.green}"/>` +
-        `<path d="M210 140 L590 140 L584 180 L216 180 Z" fill="${BRAND.dark}"/>` +
-        `<rect x="230" y="560" width="340" height="90" rx="8" fill="${BRAND.cream}"/>` +
-        textLines(['Mix with clean water'], 400, 615, 22, BRAND.dark, 'normal') +
-        label(name, packLabel, 400, 250, 340);
-      break;
-    case 'ready_mixed':
-      body =
-        `<rect x="200" y="170" width="400" height="60" rx="12" fill="${BRAND.dark}"/>` +
-        `<path d="M215 230 L585 230 L560 720 L240 720 Z" fill="${BRAND.green}"/>` +
-        `<rect x="250" y="600" width="300" height="70" rx="8" fill="${BRAND.cream}"/>` +
-        textLines(['Ready to use'], 400, 645, 24, BRAND.dark, 'normal') +
-        label(name, packLabel, 400, 300, 300);
-      break;
+const group = (kind: PackKind, shape: string) => `<g id="pack-${kind}">${shape}</g>`;
+
+/** Each pack's shape and where its label sits (centre x, top y, characters per line). */
+function packDrawing(kind: Exclude<PackKind, 'tool'>): {
+  shape: string;
+  top: number;
+  chars: number;
+  fill?: string;
+} {
+  switch (kind) {
+    case 'bag':
+      return {
+        shape:
+          `<path d="M230 150 L570 150 L600 720 L200 720 Z" fill="${BRAND.green}"/>` +
+          `<path d="M230 150 L570 150 L564 190 L236 190 Z" fill="${BRAND.dark}"/>`,
+        top: 260,
+        chars: 16,
+      };
+    case 'sack':
+      return {
+        shape:
+          `<path d="M150 110 L650 110 L680 740 L120 740 Z" fill="${BRAND.green}"/>` +
+          `<path d="M150 110 L650 110 L646 160 L154 160 Z" fill="${BRAND.dark}"/>` +
+          `<path d="M160 135 H640" stroke="${BRAND.cream}" stroke-width="4" stroke-dasharray="14 10"/>` +
+          `<path d="M120 740 L150 700 M680 740 L650 700" stroke="${BRAND.dark}" stroke-width="8"/>`,
+        top: 250,
+        chars: 18,
+      };
+    case 'box':
+      return {
+        shape:
+          `<path d="M200 230 L280 170 L660 170 L580 230 Z" fill="${BRAND.dark}"/>` +
+          `<path d="M580 230 L660 170 L660 660 L580 720 Z" fill="#0f4d35"/>` +
+          `<rect x="200" y="230" width="380" height="490" fill="${BRAND.green}"/>`,
+        top: 310,
+        chars: 14,
+      };
+    case 'tub':
+      return {
+        shape:
+          `<rect x="200" y="190" width="400" height="60" rx="12" fill="${BRAND.dark}"/>` +
+          `<path d="M215 250 L585 250 L560 720 L240 720 Z" fill="${BRAND.green}"/>`,
+        top: 330,
+        chars: 14,
+      };
+    case 'tin':
+      return {
+        shape:
+          `<rect x="240" y="220" width="320" height="480" fill="#c9cfcc"/>` +
+          `<ellipse cx="400" cy="700" rx="160" ry="30" fill="#c9cfcc"/>` +
+          `<rect x="240" y="300" width="320" height="340" fill="${BRAND.green}"/>` +
+          `<ellipse cx="400" cy="220" rx="160" ry="30" fill="#e2e6e4" stroke="${BRAND.grey}" stroke-width="6"/>`,
+        top: 360,
+        chars: 12,
+      };
+    case 'drum':
+      return {
+        shape:
+          `<path d="M330 150 Q400 90 470 150" fill="none" stroke="${BRAND.dark}" stroke-width="14"/>` +
+          `<rect x="190" y="170" width="420" height="540" rx="20" fill="${BRAND.green}"/>` +
+          `<rect x="190" y="170" width="420" height="40" rx="12" fill="${BRAND.dark}"/>` +
+          `<path d="M190 260 H610 M190 660 H610" stroke="${BRAND.dark}" stroke-width="8"/>`,
+        top: 330,
+        chars: 16,
+      };
+    case 'bottle':
+      return {
+        shape:
+          `<rect x="355" y="90" width="90" height="70" rx="10" fill="${BRAND.dark}"/>` +
+          `<path d="M365 160 L435 160 L435 230 Q530 260 530 340 L530 700 Q530 720 510 720 L290 720 Q270 720 270 700 L270 340 Q270 260 365 230 Z" fill="${BRAND.green}"/>`,
+        top: 370,
+        chars: 11,
+      };
+    case 'tube':
+      return {
+        shape:
+          `<path d="M250 120 L550 120 L500 620 L300 620 Z" fill="${BRAND.green}"/>` +
+          `<rect x="240" y="100" width="320" height="30" fill="${BRAND.dark}"/>` +
+          `<rect x="350" y="620" width="100" height="100" rx="12" fill="${BRAND.dark}"/>`,
+        top: 200,
+        chars: 12,
+      };
     case 'cartridge':
-      body =
-        `<path d="M370 60 L430 60 L415 160 L385 160 Z" fill="${BRAND.cream}" stroke="${BRAND.grey}" stroke-width="4"/>` +
-        `<rect x="290" y="160" width="220" height="560" rx="24" fill="${BRAND.green}"/>` +
-        `<rect x="290" y="680" width="220" height="40" rx="10" fill="${BRAND.dark}"/>` +
-        label(name, packLabel, 400, 260, 200);
-      break;
-    case 'tool':
-      body =
+      return {
+        shape:
+          `<path d="M370 60 L430 60 L415 160 L385 160 Z" fill="${BRAND.cream}" stroke="${BRAND.grey}" stroke-width="4"/>` +
+          `<rect x="290" y="160" width="220" height="560" rx="24" fill="${BRAND.green}"/>` +
+          `<rect x="290" y="680" width="220" height="40" rx="10" fill="${BRAND.dark}"/>`,
+        top: 250,
+        chars: 10,
+      };
+    case 'pouch':
+      return {
+        shape:
+          `<path d="M240 140 L560 140 L560 640 Q560 720 480 720 L320 720 Q240 720 240 640 Z" fill="${BRAND.green}"/>` +
+          `<rect x="240" y="140" width="320" height="40" fill="${BRAND.dark}"/>` +
+          `<circle cx="400" cy="160" r="10" fill="#ffffff"/>`,
+        top: 260,
+        chars: 12,
+      };
+    case 'case':
+      return {
+        shape:
+          `<path d="M140 250 L230 180 L700 180 L610 250 Z" fill="#b98a55"/>` +
+          `<path d="M610 250 L700 180 L700 650 L610 720 Z" fill="#9c7243"/>` +
+          `<rect x="140" y="250" width="470" height="470" fill="#c99b63"/>` +
+          `<path d="M380 180 L420 180 L330 250 L290 250 Z" fill="#e8d4b0"/>`,
+        top: 380,
+        chars: 18,
+        fill: BRAND.dark,
+      };
+  }
+}
+
+/**
+ * Packshot of one pack: the shape of its format (bag, sack, box, tub, tin, drum, bottle, tube, cartridge, pouch,
+ * outer case, or the tool itself) with the product name and the net content on its label.
+ */
+export function packshotSvg(pack: Pack, name: string): string {
+  const background = `<rect width="800" height="800" fill="#ffffff"/><ellipse cx="400" cy="740" rx="260" ry="24" fill="#e4e0d8"/>`;
+  let body: string;
+  if (pack.kind === 'tool') {
+    body =
+      group(
+        'tool',
         `<rect x="330" y="430" width="140" height="290" rx="40" fill="${BRAND.green}"/>` +
-        `<rect x="350" y="400" width="100" height="40" fill="${BRAND.grey}"/>` +
-        `<path d="M250 110 L550 110 L520 400 L280 400 Z" fill="#cfd6d3" stroke="${BRAND.grey}" stroke-width="6"/>` +
-        textLines(['PLASTERWICK'], 400, 520, 20, BRAND.orange) +
-        textLines(wrapWords(shortName(name), 22).slice(0, 3), 400, 770, 24, BRAND.dark) +
-        textLines([packLabel], 400, 260, 24, BRAND.dark, 'normal');
-      break;
+          `<rect x="350" y="400" width="100" height="40" fill="${BRAND.grey}"/>` +
+          `<path d="M250 110 L550 110 L520 400 L280 400 Z" fill="#cfd6d3" stroke="${BRAND.grey}" stroke-width="6"/>`,
+      ) +
+      textLines(['PLASTERWICK'], 400, 520, 20, BRAND.orange) +
+      textLines(wrapWords(shortName(name), 22).slice(0, 3), 400, 770, 24, BRAND.dark) +
+      textLines(wrapWords(pack.content, 18).slice(0, 2), 400, 250, 24, BRAND.dark, 'normal');
+  } else {
+    const { shape, top, chars, fill } = packDrawing(pack.kind);
+    body = group(pack.kind, shape) + label(name, pack.content, 400, top, chars, fill);
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">${background}${body}</svg>`;
 }

@@ -27,7 +27,15 @@ import {
 } from '../../db/schema.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { storePdf, storeSvgImage } from '../media.ts';
-import { categoryCoverSvg, packshotSvg, pictogramSvg, pictograms, sceneSvg, scenes } from './artwork.ts';
+import {
+  categoryCoverSvg,
+  packOf,
+  packshotSvg,
+  pictogramSvg,
+  pictograms,
+  sceneSvg,
+  scenes,
+} from './artwork.ts';
 import { productDescription, productFacts, productInstructions } from './descriptions.ts';
 import { gtinCheckDigit } from './gtin.ts';
 import { productsData, type ProductSeed } from './products-data.ts';
@@ -309,29 +317,28 @@ export async function seedCatalogue(db: Database): Promise<void> {
       await storeSvgImage(db, `ambiance/${key}`, sceneSvg(key), { alt: scenes[key]!.alt, width: 1200 }),
     );
   });
+  // Every pack gets its own packshot (its format and net content); the product's visuel is its first pack's.
+  await inBatches(catalogueVariants, 4, async (variant) => {
+    const imageKey = await storeSvgImage(
+      db,
+      `p/${variant.reference.toLowerCase()}-pack`,
+      packshotSvg(packOf(variant.label), variant.product.name),
+      { alt: `${variant.product.name}, ${variant.label}`, width: 800 },
+    );
+    await db
+      .update(variants)
+      .set({ mediaKey: imageKey })
+      .where(eq(variants.id, variantIds.get(variant.reference)!));
+  });
   await inBatches(productsData, 4, async (product) => {
     const reference = productReference(product);
     const packLabel = product.variants[0]![1];
     const key = await storeSvgImage(
       db,
       `p/${reference.toLowerCase()}-visuel-1`,
-      packshotSvg(product.format, product.name, packLabel),
+      packshotSvg(packOf(packLabel), product.name),
       { alt: `${product.name}, ${packLabel}`, width: 800 },
     );
-    // Each pack gets its own packshot with its size on it; the first pack's is the product's main picture.
-    await inBatches([...product.variants.entries()], 2, async ([position, [suffix, label]]) => {
-      const variantReference = `${reference}-${suffix}`;
-      const variantKey =
-        position === 0
-          ? key
-          : await storeSvgImage(
-              db,
-              `p/${variantReference.toLowerCase()}-visuel`,
-              packshotSvg(product.format, product.name, label),
-              { alt: `${product.name}, ${label}`, width: 800 },
-            );
-      await db.update(variants).set({ mediaKey: variantKey }).where(eq(variants.reference, variantReference));
-    });
     const productId = idOf(product);
     const scene = sceneByCategory[product.category];
     await db.insert(productMedia).values([

@@ -25,6 +25,24 @@ function motif(seed: number, colour: string, accent: string): string {
   }
 }
 
+const motifAlts = [
+  'A trowel smoothing a freshly skimmed patch of wall',
+  'A long crack in a wall, filled and ready to sand',
+  'A tub of filler and a filling knife against a wall',
+  'A wall panel sanded smooth, ready for paint',
+];
+
+/**
+ * A 15:8 illustration without words, for the home slides and pushes: the panel beside it carries their title and
+ * text, so the picture repeats none of it (only the brand mark). `illustrationAlt` describes it.
+ */
+export function illustrationSvg(seed: number): string {
+  const p = palettes[seed % palettes.length] ?? palettes[0]!;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="640" viewBox="0 0 1200 640"><rect width="1200" height="640" fill="${p.bg}"/><rect y="560" width="1200" height="80" fill="${p.shape}"/><rect y="548" width="1200" height="14" fill="${p.accent}" opacity="0.6"/><circle cx="150" cy="120" r="70" fill="${p.shape}" opacity="0.6"/><g transform="translate(600 300) scale(1.35) translate(-940 -310)">${motif(seed, p.shape, p.accent)}</g><text x="1130" y="610" font-family="DejaVu Sans" font-size="24" font-weight="bold" fill="${p.accent}" text-anchor="end">PLASTERWICK</text></svg>`;
+}
+
+export const illustrationAlt = (seed: number) => motifAlts[seed % motifAlts.length]!;
+
 /** A 15:8 cover with a title and a short line, for slides, pushes, articles and guides (rendered at any width). */
 export function coverSvg(title: string, subtitle: string, seed: number): string {
   const p = palettes[seed % palettes.length] ?? palettes[0]!;

@@ -1,6 +1,6 @@
 /** Home page content per audience: hero slides, pushes and customer testimonies. */
 import type { Database } from '../../db/client.ts';
-import { coverSvg } from './art.ts';
+import { illustrationAlt, illustrationSvg } from './art.ts';
 import { artwork, insertContent } from './insert.ts';
 
 type Audience = 'pro' | 'part';
@@ -171,11 +171,8 @@ export async function seedHome(db: Database): Promise<void> {
     const cover = await artwork(
       db,
       `cms/${entry.kind}-${entry.audience}-${index + 1}`,
-      coverSvg(entry.titre, entry.text, index),
-      {
-        alt: entry.titre,
-        width: entry.width,
-      },
+      illustrationSvg(index),
+      { alt: illustrationAlt(index), width: entry.width },
     );
     const { kind, titre, text, label_link, url } = entry;
     inputs.push({

@@ -2,6 +2,7 @@
 import type { Database } from '../../db/client.ts';
 import { coverSvg } from './art.ts';
 import { artwork, insertContent } from './insert.ts';
+import { legalPages } from './legal.ts';
 
 export const tagList = [
   { kind: 'news', slug: 'company-news', label: 'Company news' },
@@ -243,12 +244,28 @@ const jobs: { slug: string; title: string; extract: string; job: Job; body: stri
   },
 ];
 
-const cmsPages: { slug: string; title: string; extract: string; body: string[][]; status?: 'draft' }[] = [
+/** Sections of plain paragraphs: [heading, text]. */
+const textSections = (body: string[][]): [string, string][] =>
+  body.map(([titre, text]) => [titre ?? '', p(text ?? '')]);
+
+/** A legal page, written in ./legal.ts. */
+function legal(slug: string) {
+  const page = legalPages.find((candidate) => candidate.slug === slug)!;
+  return { slug, title: page.title, extract: page.extract, sections: page.sections };
+}
+
+const cmsPages: {
+  slug: string;
+  title: string;
+  extract: string;
+  sections: [string, string][];
+  status?: 'draft';
+}[] = [
   {
     slug: 'about-us',
     title: 'About Plasterwick',
     extract: 'A family firm mixing fillers and plasters in Lancashire since 1962.',
-    body: [
+    sections: textSections([
       [
         'Who we are',
         'Plasterwick started in a single workshop in Preston, mixing gypsum filler for local decorators. Three generations later we make more than sixty fillers, plasters and finishing products for trade and DIY.',
@@ -258,13 +275,13 @@ const cmsPages: { slug: string; title: string; extract: string; body: string[][]
         'Every product is developed in our own laboratory and tested on real walls in our training centre before it reaches a merchant’s shelf.',
       ],
       ['Where to find us', 'Our works and head office are in Preston, with a sales office in Manchester.'],
-    ],
+    ]),
   },
   {
     slug: 'training',
     title: 'Training courses',
     extract: 'Hands-on one-day courses for trade teams of three to five.',
-    body: [
+    sections: textSections([
       [
         'Our courses',
         'Courses cover surface preparation, filling, skimming and taped-joint finishing. Each day mixes demonstration with practice in our six working bays.',
@@ -273,91 +290,32 @@ const cmsPages: { slug: string; title: string; extract: string; body: string[][]
         'Booking',
         'Register a team of three to five participants. Registration closes 15 days before each course so we can prepare materials for your team.',
       ],
-    ],
+    ]),
   },
-  {
-    slug: 'terms-of-sale',
-    title: 'Terms of sale',
-    extract: 'The terms that apply to orders placed on this website.',
-    body: [
-      ['Who we are', 'This website is run by Plasterwick Ltd, a fictional company used for demonstration.'],
-      [
-        'Prices',
-        'Prices are shown in pounds sterling. Trade prices exclude VAT; DIY prices include VAT at 20 %.',
-      ],
-      [
-        'Delivery',
-        'We deliver to mainland UK addresses. Delivery times are estimates and begin when payment is confirmed.',
-      ],
-      [
-        'Returns',
-        'Unopened products may be returned within 30 days of delivery. Opened products cannot be returned unless faulty.',
-      ],
-    ],
-  },
-  {
-    slug: 'privacy-policy',
-    title: 'Privacy policy',
-    extract: 'What personal data we collect, why, and the rights you have over it.',
-    body: [
-      [
-        'What we collect',
-        'When you contact us, register for training or apply for a job we keep the details you give us for that purpose only.',
-      ],
-      [
-        'How long we keep it',
-        'Enquiries are kept for two years; job applications for six months after the vacancy closes.',
-      ],
-      [
-        'Your rights',
-        'You can ask to see, correct or delete your data at any time by writing to our data protection officer.',
-      ],
-    ],
-  },
-  {
-    slug: 'cookie-policy',
-    title: 'Cookie policy',
-    extract: 'The cookies this site uses and how to change your choices.',
-    body: [
-      [
-        'Necessary cookies',
-        'These remember your basket, your language and your cookie choices. The site does not work without them.',
-      ],
-      [
-        'Optional cookies',
-        'Analytics, advertising and video cookies are set only if you accept them. You can change your mind at any time from the cookie settings link in the footer.',
-      ],
-    ],
-  },
+  legal('terms-of-sale'),
+  legal('privacy-policy'),
+  legal('cookie-policy'),
   {
     slug: 'accessibility',
     title: 'Accessibility statement',
     extract: 'Our commitment to making this website usable by everyone.',
-    body: [
+    sections: textSections([
       ['Our aim', 'We aim to meet the Web Content Accessibility Guidelines 2.2 at level AA across the site.'],
       [
         'Feedback',
         'If something does not work for you, call 0161 496 0000 or use the contact form and we will help.',
       ],
-    ],
+    ]),
   },
-  {
-    slug: 'legal-notice',
-    title: 'Legal notice',
-    extract: 'Company details of the publisher of this website.',
-    body: [
-      ['Publisher', 'Plasterwick Ltd, a fictional company, registered office in Preston, Lancashire.'],
-      ['Hosting', 'The site is hosted in the United Kingdom.'],
-    ],
-  },
+  legal('legal-notice'),
   {
     slug: 'spring-promotion',
     title: 'Spring trade promotion',
     extract: 'Extra points on every bag of finishing plaster through April and May.',
     status: 'draft',
-    body: [
+    sections: textSections([
       ['The offer', 'Earn double loyalty points on finishing plasters bought at participating merchants.'],
-    ],
+    ]),
   },
 ];
 
@@ -431,7 +389,7 @@ export async function seedPages(db: Database): Promise<void> {
       extract: page.extract,
       position,
       published_at: page.status === 'draft' ? null : daysAgo(200),
-      blocks: page.body.map(([titre, text]) => ({ kind: 'text', titre, text: p(text ?? '') })),
+      blocks: page.sections.map(([titre, text]) => ({ kind: 'text', titre, text })),
       meta: { title: `${page.title} | Plasterwick`, description: page.extract },
     })),
   );
