@@ -117,6 +117,15 @@ test('key facts with units and the data sheet link with its real size sit beside
   const documents = page.getByRole('region', { name: 'Documents' });
   const link = documents.getByRole('link', { name: `Technical data sheet (PDF, ${kilobytes} KB)` });
   await expect(link).toHaveAttribute('href', sheet!.url);
+  // Every product has its own safety data sheet (issue 13), listed after the data sheet with its real size.
+  const safety = product.documents.find((document) => document.type === 'safety-data-sheet');
+  expect(safety, 'a safety data sheet of its own').toBeDefined();
+  const safetyFile = await page.request.get(safety!.url);
+  expect(safetyFile.headers()['content-type']).toBe('application/pdf');
+  const safetyKilobytes = Math.round((await safetyFile.body()).byteLength / 1024);
+  await expect(
+    documents.getByRole('link', { name: `Safety data sheet (PDF, ${safetyKilobytes} KB)` }),
+  ).toHaveAttribute('href', safety!.url);
   // Beside the buy box, before the long copy: on a phone well before the third screen (it was three down).
   const linkBox = (await link.boundingBox())!;
   const descriptionBox = (await page.getByRole('heading', { name: 'Description', level: 2 }).boundingBox())!;
