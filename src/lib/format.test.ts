@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { displayPrice, formatDecimal, formatPrice, parsePrice } from './format.ts';
+import { displayPrice, formatDecimal, formatDecimalsIn, formatPrice, parsePrice } from './format.ts';
 
 describe('formatPrice', () => {
   it('shows a comma and two decimals for non-whole amounts', () => {
@@ -75,5 +75,14 @@ describe('formatDecimal', () => {
 
   it('refuses what is not a number', () => {
     expect(() => formatDecimal(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatDecimalsIn', () => {
+  it('writes the decimal points of catalogue values as commas and leaves words alone', () => {
+    expect(formatDecimalsIn('0.9')).toBe('0,9');
+    expect(formatDecimalsIn('0.5-1.5')).toBe('0,5-1,5');
+    expect(formatDecimalsIn('3')).toBe('3');
+    expect(formatDecimalsIn('Plaster, plasterboard. Wood.')).toBe('Plaster, plasterboard. Wood.');
   });
 });

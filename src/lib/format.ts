@@ -31,6 +31,14 @@ export function formatDecimal(value: number, decimals = 2): string {
 }
 
 /**
+ * A catalogue value as text ("0.9", "0.5-1.5 mm") with its decimal points written as the prices beside it
+ * write them ("0,9", "0,5-1,5 mm"); words are left as they are.
+ */
+export function formatDecimalsIn(text: string): string {
+  return text.replace(/(\d)\.(?=\d)/g, '$1,');
+}
+
+/**
  * Reads an amount typed by a person (`12,5`, `12.50`, `12 £`, `£12`) into integer pence; undefined when it is
  * not an amount. Accepts the comma decimal separator of spec §5.
  */

@@ -93,7 +93,7 @@ async function expectReadableComparison(
   const drying = table
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: 'Drying time', exact: true }) });
-  for (const cell of await drying.locator('td').all()) await expect(cell).toHaveText(/^\d+(\.\d+)? h$/);
+  for (const cell of await drying.locator('td').all()) await expect(cell).toHaveText(/^\d+(,\d+)? h$/);
   const thickness = table
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: 'Maximum thickness' }) });

@@ -7,7 +7,7 @@
  * Run: E2E_PORT=4521 E2E_BACKOFFICE_PORT=4520 npx playwright test tests/e2e/product-page.spec.ts --workers 1
  */
 import { expect, test, type Page } from '@playwright/test';
-import { formatPrice } from '../../src/lib/format.ts';
+import { formatDecimal, formatDecimalsIn, formatPrice } from '../../src/lib/format.ts';
 import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 
@@ -59,7 +59,7 @@ async function expectPackShown(page: Page, variant: ApiVariant) {
   await expect(pack).toHaveCount(1);
   await expect(pack.getByRole('definition').nth(0)).toHaveText(variant.reference);
   await expect(pack.getByRole('definition').nth(1)).toHaveText(variant.gtin);
-  await expect(pack.getByRole('definition').nth(2)).toHaveText(`${variant.quantity} kg`);
+  await expect(pack.getByRole('definition').nth(2)).toHaveText(`${formatDecimal(variant.quantity)} kg`);
   await expect(pack.locator('.price__main')).toHaveText(formatPrice(variant.price.ex_vat));
   await expect(pack.locator('.price__secondary')).toContainText(formatPrice(variant.price.inc_vat));
   await expect(page.locator('.product__reference:visible')).toHaveText(`Ref. ${variant.reference}`);
@@ -68,7 +68,7 @@ async function expectPackShown(page: Page, variant: ApiVariant) {
   await expect(picture).toHaveAttribute('alt', variant.media!.alt);
   await expect(picture).toHaveAttribute('alt', new RegExp(`${variant.label}$`));
   await expect(page.locator('tr[data-characteristic="pack_weight"] td span:visible')).toHaveText(
-    `${variant.quantity} kg`,
+    `${formatDecimal(variant.quantity)} kg`,
   );
 }
 
@@ -110,9 +110,9 @@ test('key facts with units and the data sheet link with its real size sit beside
   const facts = page.getByRole('region', { name: 'Key facts' });
   const drying = product.caracteristics.drying_time!;
   await expect(facts.locator('[data-fact="drying_time"]')).toHaveText(
-    new RegExp(`${drying.label}\\s*${drying.value} ${drying.unit}`),
+    new RegExp(`${drying.label}\\s*${formatDecimalsIn(drying.value)} ${drying.unit}`),
   );
-  await expect(facts.locator('[data-fact="consumption"] dd')).toHaveText(/^[\d.]+ kg\/m²\/mm$/);
+  await expect(facts.locator('[data-fact="consumption"] dd')).toHaveText(/^\d+(,\d+)? kg\/m²\/mm$/);
 
   const documents = page.getByRole('region', { name: 'Documents' });
   const link = documents.getByRole('link', { name: `Technical data sheet (PDF, ${kilobytes} KB)` });

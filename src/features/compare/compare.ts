@@ -1,6 +1,7 @@
 /** Pure rules of the comparator (spec §4, §8, §9). */
 import { AUDIENCES, COMPARE_LIMIT, type Audience } from '../../lib/config.ts';
 import type { Price, Product } from '../../lib/api/types.ts';
+import { formatDecimalsIn } from '../../lib/format.ts';
 import { arrayOf, isNumber, isString, objectOf, oneOf, optional, parseJson } from '../site/guards.ts';
 
 /** What the comparator keeps of a product's full detail: enough to draw the comparison without refetching. */
@@ -78,9 +79,10 @@ export interface CompareRow {
   differs: boolean;
 }
 
-/** A value as the product page shows it: "3 h", "20 mm"; text values have no unit. */
+/** A value as the product page shows it: "3 h", "0,9 kg/m²/mm"; text values have no unit. */
 export function withUnit(value: string, unit: string | undefined): string {
-  return unit && value ? `${value} ${unit}` : value;
+  const text = formatDecimalsIn(value);
+  return unit && text ? `${text} ${unit}` : text;
 }
 
 /** Every characteristic of every product, aligned in rows in order of first appearance. */

@@ -28,7 +28,7 @@ describe('keyFacts', () => {
     ]);
     expect(facts).toEqual([
       { code: 'surface', label: 'Surface', value: 'Plaster, Plasterboard' },
-      { code: 'consumption', label: 'Consumption', value: '0.9 kg/m²/mm' },
+      { code: 'consumption', label: 'Consumption', value: '0,9 kg/m²/mm' },
       { code: 'drying_time', label: 'Drying time', value: '3 h' },
     ]);
   });
@@ -37,7 +37,7 @@ describe('keyFacts', () => {
 describe('packContent', () => {
   it('names weights and volumes, not counted units', () => {
     expect(packContent({ quantity: 10, unit: 'kg' })).toMatchObject({ label: 'Net weight', value: '10 kg' });
-    expect(packContent({ quantity: 0.31, unit: 'l' })).toMatchObject({ label: 'Volume', value: '0.31 l' });
+    expect(packContent({ quantity: 0.31, unit: 'l' })).toMatchObject({ label: 'Volume', value: '0,31 l' });
     expect(packContent({ quantity: 1, unit: 'unit' })).toBeUndefined();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { fileExtension, formatFileFormat, formatFileSize } from '../content/format.ts';
 import { hasKey, t } from '../../i18n/index.ts';
-import { LOCALE } from '../../lib/config.ts';
+import { formatDecimal, formatDecimalsIn } from '../../lib/format.ts';
 import type { Characteristic, Media, ProductDocument, Variant } from '../../lib/api/types.ts';
 
 /** Characteristics a buyer decides on, in the order shown beside the buy box (what the product has of them). */
@@ -20,13 +20,14 @@ export const KEY_FACT_CODES = [
 export interface Fact {
   code: string;
   label: string;
-  /** Value with its unit: "0.9 kg/m²/mm", "3 h", "Plaster, Plasterboard". */
+  /** Value with its unit: "0,9 kg/m²/mm", "3 h", "Plaster, Plasterboard". */
   value: string;
 }
 
-/** A characteristic's value as read: its unit after it. */
+/** A characteristic's value as read: comma decimals like the prices beside it, its unit after it. */
 export function characteristicText(characteristic: Characteristic): string {
-  return characteristic.unit ? `${characteristic.value} ${characteristic.unit}` : characteristic.value;
+  const value = formatDecimalsIn(characteristic.value);
+  return characteristic.unit ? `${value} ${characteristic.unit}` : value;
 }
 
 /** The product's key facts, in KEY_FACT_CODES order; characteristics without a value are left out. */
@@ -50,7 +51,7 @@ export function packContent(variant: Pick<Variant, 'quantity' | 'unit'>): Fact |
       ? 'volume'
       : undefined;
   if (!kind) return undefined;
-  const amount = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }).format(variant.quantity);
+  const amount = formatDecimal(variant.quantity);
   return { code: `pack_${kind}`, label: t(`product.pack.${kind}`), value: `${amount} ${variant.unit}` };
 }
 
