@@ -3,6 +3,8 @@ import { CURRENCY_SYMBOL } from './config.ts';
 import type { Audience } from './config.ts';
 import type { Price } from './api/types.ts';
 
+export { formatDecimalsIn } from './decimals.ts';
+
 export interface FormatPriceOptions {
   /** Always show two decimals, even for whole amounts. */
   forceDecimals?: boolean;
@@ -28,14 +30,6 @@ export function formatDecimal(value: number, decimals = 2): string {
   if (!Number.isFinite(value)) throw new RangeError(`Not a number: ${value}`);
   const factor = 10 ** decimals;
   return String(Math.round(value * factor) / factor).replace('.', ',');
-}
-
-/**
- * A catalogue value as text ("0.9", "0.5-1.5 mm") with its decimal points written as the prices beside it
- * write them ("0,9", "0,5-1,5 mm"); words are left as they are.
- */
-export function formatDecimalsIn(text: string): string {
-  return text.replace(/(\d)\.(?=\d)/g, '$1,');
 }
 
 /**

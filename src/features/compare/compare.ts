@@ -1,7 +1,7 @@
 /** Pure rules of the comparator (spec §4, §8, §9). */
 import { AUDIENCES, COMPARE_LIMIT, type Audience } from '../../lib/config.ts';
 import type { Price, Product } from '../../lib/api/types.ts';
-import { formatDecimalsIn } from '../../lib/format.ts';
+import { formatDecimalsIn } from '../../lib/decimals.ts';
 import { arrayOf, isNumber, isString, objectOf, oneOf, optional, parseJson } from '../site/guards.ts';
 
 /** What the comparator keeps of a product's full detail: enough to draw the comparison without refetching. */
