@@ -48,7 +48,17 @@ async function freshServerDatabase(serverUrl: string): Promise<{ url: string; dr
     url: url.toString(),
     drop: async () => {
       const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      // FORCE ends the database's other sessions; an autovacuum worker on it can only be ended with
+      // pg_signal_backend (.ci/run grants it), so without that grant wait for the worker and try again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+          break;
+        } catch (error) {
+          if (attempt >= 10) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 300 * attempt));
+        }
+      }
       await cleanup.end();
     },
   };
