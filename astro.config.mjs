@@ -26,7 +26,9 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   // The outer server (scripts/server.ts) mounts Astro's handler; it serves dist/client itself.
-  adapter: node({ mode: 'middleware' }),
+  // Streaming is off: the outer server compresses and caches each on-demand answer whole (scripts/server/capture.ts),
+  // so rendering to one string saves the per-chunk writes.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // The build's site (spec §7 site lookup), inlined for build-time calls and as the SSR fallback.
   integrations: [react(), buildSiteIntegration(env)],
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },

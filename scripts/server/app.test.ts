@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateBuild, type BuildManifest } from '../lib/builds.ts';
 import { loadEnv } from '../lib/env.ts';
-import { createServer, NOT_ALLOWED_MESSAGE } from './app.ts';
+import { AnswerCache } from './answer-cache.ts';
+import { CACHE_STATUS_HEADER, createServer, NOT_ALLOWED_MESSAGE } from './app.ts';
 import { PUBLIC_API } from './public-api.ts';
 import { SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
 
@@ -32,15 +33,23 @@ function writeBuild(buildsDir: string, id: string, homeText: string): void {
     'client/_redirects': '/old-easy-fill /professional-filler/product/easy-fill 301\n',
     'csp.txt': "default-src 'self'; script-src 'self' 'sha256-test'\n",
     // Astro's middleware handler: renders on-demand routes itself, calls next() for anything else.
-    'server/entry.mjs': `export async function handler(req, res, next) {
+    'server/entry.mjs': `let renders = 0;
+    export async function handler(req, res, next) {
       if (req.url === '/diy-filler/results/broken') throw new Error('rendering failed');
       if (req.url === '/diy-filler/results/host') {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ host: req.headers['x-storefront-host'] ?? null }));
       }
       if (req.url.startsWith('/diy-filler/category/tools?')) {
+        // Written in pieces, as Astro does when it streams; long enough to be worth compressing.
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return res.end('<!doctype html><p>tools on demand</p>');
+        res.write('<!doctype html><p>tools on demand</p>');
+        res.write('<p>render ' + ++renders + '</p>');
+        return res.end(${JSON.stringify('<p>Plasterwick knives and hawks.</p>'.repeat(60))});
+      }
+      if (req.url.startsWith('/diy-filler/results/private')) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end('<!doctype html><p>render ' + ++renders + '</p>');
       }
       if (!req.url.startsWith('/diy-filler/results/')) return next();
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'set-cookie': 'astro=1; Path=/' });
@@ -260,6 +269,112 @@ describe('production server', () => {
     activateBuild(buildsDir, '20260102T000000-bbbbbb');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await app.inject('/')).body).toContain('Second build');
+  });
+});
+
+describe('on-demand answers: compression and the answer cache', () => {
+  let app: FastifyInstance;
+  let version = 1;
+  let versionAvailable = true;
+  const cache = new AnswerCache();
+  const TOOLS = '/diy-filler/category/tools?sort=price-asc';
+  const renderOf = (body: string) => /render (\d+)/.exec(body)?.[1];
+
+  beforeAll(async () => {
+    app = await createServer({
+      env: loadEnv({ BUILDS_DIR: buildsDir, BACKOFFICE_URL: upstreamUrl, LOG_LEVEL: 'silent' }),
+      answerCache: cache,
+      contentVersion: async () => {
+        if (!versionAvailable) throw new Error('back-office down');
+        return version;
+      },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('renders once, then answers the same URL from the cache, compressed or not', async () => {
+    const first = await app.inject(TOOLS);
+    expect(first.headers[CACHE_STATUS_HEADER]).toBe('miss');
+    const rendered = renderOf(first.body);
+    const again = await app.inject({ url: TOOLS, headers: { 'accept-encoding': 'br' } });
+    expect(again.headers[CACHE_STATUS_HEADER]).toBe('hit');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers.vary).toBe('Accept-Encoding');
+    expect(Number(again.headers['content-length'])).toBe(again.rawPayload.length);
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(first.body);
+    const gzipped = await app.inject({ url: TOOLS, headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(first.body);
+    expect(renderOf(first.body)).toBe(rendered);
+    expectSecurityHeaders(again.headers);
+    // Our locale cookie is added per answer, never kept in the cache.
+    expect(again.headers['set-cookie']).toContain('i18n_redirected=en');
+    const withLocale = await app.inject({ url: TOOLS, headers: { cookie: 'i18n_redirected=en' } });
+    expect(withLocale.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('keys by the full URL with its query', async () => {
+    const other = await app.inject(`${TOOLS}&page=2`);
+    expect(other.headers[CACHE_STATUS_HEADER]).toBe('miss');
+    expect(renderOf(other.body)).not.toBe(renderOf((await app.inject(TOOLS)).body));
+  });
+
+  it('renders again after a content change, never serving the older page', async () => {
+    const before = renderOf((await app.inject(TOOLS)).body);
+    version += 1;
+    // The version is asked again at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await app.inject(TOOLS);
+    expect(after.headers[CACHE_STATUS_HEADER]).toBe('miss');
+    expect(renderOf(after.body)).not.toBe(before);
+  });
+
+  it.each([
+    ['a session', { cookie: 'pw_session=abc' }],
+    ['the login indicator', { cookie: 'a=1; pw_auth=1' }],
+    ['a cart token', { 'x-cart-token': 'cart-1' }],
+    ['an Authorization header', { authorization: 'Bearer x' }],
+    ['a preview token', { 'x-preview-token': 'p' }],
+  ])('never answers a request carrying %s from the cache, nor keeps its answer', async (_what, headers) => {
+    await app.inject(TOOLS);
+    const size = cache.size;
+    const response = await app.inject({ url: TOOLS, headers });
+    expect(response.headers[CACHE_STATUS_HEADER]).toBe('bypass');
+    expect(cache.size).toBe(size);
+  });
+
+  it('never keeps a POST, an answer that sets a cookie or says no-store', async () => {
+    const post = await app.inject({ method: 'POST', url: TOOLS, payload: 'a=1' });
+    expect(post.headers[CACHE_STATUS_HEADER]).toBe('bypass');
+    for (const url of ['/diy-filler/results/easy%20fill', '/diy-filler/results/private']) {
+      await app.inject(url);
+      const again = await app.inject(url);
+      expect(again.headers[CACHE_STATUS_HEADER], url).toBe('bypass');
+    }
+    expect((await app.inject('/diy-filler/results/easy%20fill')).headers['set-cookie']).toContain(
+      'astro=1; Path=/',
+    );
+  });
+
+  it('renders without the cache while the content version is unknown', async () => {
+    versionAvailable = false;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const response = await app.inject(TOOLS);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers[CACHE_STATUS_HEADER]).toBe('bypass');
+    versionAvailable = true;
+  });
+
+  it('compresses built pages once and gives each encoding its own ETag', async () => {
+    const plain = await app.inject('/diy-filler');
+    const br = await app.inject({ url: '/diy-filler', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const again = await app.inject({
+      url: '/diy-filler',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 });
 

@@ -4,8 +4,10 @@
  *    the canonical-host 301, the `_redirects` 301s, the audience-segment 301s, the account area's guard (302 home
  *    without the login indicator cookie), the locale cookie on HTML.
  * 2. /api/v1/* forwarded to the back-office.
- * 3. Files of the build's client dir (compressed, cached), then Astro's handler (hijacked) for what no file answers,
- *    with the client's address and host as this server worked them out (TRUST_PROXY), then the built 404 page.
+ * 3. Files of the build's client dir (compressed, cached; built pages compressed once per build), then Astro's
+ *    handler (hijacked) for what no file answers, with the client's address and host as this server worked them out
+ *    (TRUST_PROXY), then the built 404 page. What Astro writes is captured whole, compressed and sent in one write;
+ *    answers that are the same for everyone are kept in the answer cache (answer-cache.ts).
  */
 import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -26,8 +28,18 @@ import { SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
 import type { StorefrontEnv } from '../lib/env.ts';
 import { segmentRedirect } from '../lib/paths.ts';
 import { accountAreaOf, accountGuardRedirect } from './account-guard.ts';
-import { BuildRegistry, type LoadedBuild } from './builds.ts';
+import {
+  AnswerCache,
+  answerKey,
+  isCacheableAnswer,
+  isCacheableRequest,
+  pageHeaders,
+} from './answer-cache.ts';
+import { BuildRegistry, type CachedPage, type LoadedBuild } from './builds.ts';
 import { apiForward } from './api-forward.ts';
+import { captureResponse } from './capture.ts';
+import { ContentVersionWatch } from './content-version.ts';
+import { DYNAMIC_BROTLI_QUALITY, EncodedBody, negotiateEncoding, type ContentEncoding } from './encoding.ts';
 
 export const NOT_ALLOWED_MESSAGE = 'You are not allowed to access this application';
 const LOCALE_COOKIE_HEADER =
@@ -138,17 +150,85 @@ function securityHeaders(build: LoadedBuild, https: boolean): Record<string, str
 /** Methods a page answers; anything else (TRACE, PUT, OPTIONS, WebDAV verbs…) is a 405 before Astro sees it. */
 const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
+/** Says whether an answer came from the answer cache (`hit`), was rendered and kept (`miss`) or could not be. */
+export const CACHE_STATUS_HEADER = 'x-cache';
+type CacheStatus = 'hit' | 'miss' | 'bypass';
+
+/** The back-office's content version (`GET /content-version`), for the site the served build was made for. */
+async function fetchContentVersion(backofficeUrl: string, siteId: number | undefined): Promise<number> {
+  if (siteId === undefined) throw new Error('the build names no site');
+  const response = await fetch(`${backofficeUrl}/api/v1/content-version?site_id=${siteId}`, {
+    signal: AbortSignal.timeout(2000),
+  });
+  const body = (await response.json()) as { data?: { version?: unknown } };
+  const version = body.data?.version;
+  if (!response.ok || typeof version !== 'number') throw new Error(`content version: ${response.status}`);
+  return version;
+}
+
+/** The encoding to send `body` in for this request (none when it is too small to gain from it). */
+function encodingFor(request: FastifyRequest, body: EncodedBody): ContentEncoding | undefined {
+  return body.compressible ? negotiateEncoding(request.headers['accept-encoding']) : undefined;
+}
+
+/** A built page from memory, in the encoding the client accepts, with an ETag per encoding. */
+async function sendBuiltPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  const encoding = encodingFor(request, page.body);
+  const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+  reply.header('etag', etag).header('vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  reply.type('text/html; charset=utf-8');
+  if (!encoding) return reply.send(page.body.identity);
+  const body = await page.body.get(encoding);
+  return reply.header('content-encoding', encoding).send(body);
+}
+
+/** An on-demand page's answer on the raw (hijacked) response, compressed when the client accepts it. */
+async function writeAnswer(
+  request: FastifyRequest,
+  res: ServerResponse,
+  answer: { status: number; headers: OutgoingHttpHeaders; body: EncodedBody },
+  cacheStatus: CacheStatus,
+) {
+  const encoding = encodingFor(request, answer.body);
+  let body = answer.body.identity;
+  let encodingHeader: Record<string, string> = {};
+  if (encoding) {
+    try {
+      body = await answer.body.get(encoding);
+      encodingHeader = { 'content-encoding': encoding };
+    } catch (error) {
+      request.log.warn({ err: error }, 'compression failed: sending the page uncompressed');
+    }
+  }
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    ...encodingHeader,
+    vary: 'Accept-Encoding',
+    'content-length': body.length,
+    [CACHE_STATUS_HEADER]: cacheStatus,
+  });
+  res.end(request.method === 'HEAD' ? undefined : body);
+}
+
 export interface ServerOptions {
   env: StorefrontEnv;
   /** Injected in tests; by default the builds of env.BUILDS_DIR. */
   builds?: BuildRegistry;
+  /** Injected in tests; by default the back-office's `GET /content-version` for the build's site. */
+  contentVersion?: () => Promise<number>;
+  /** Injected in tests; by default one with the defaults of answer-cache.ts. */
+  answerCache?: AnswerCache;
 }
 
 export async function createServer({
   env,
   builds = new BuildRegistry(env.BUILDS_DIR),
+  contentVersion = () => fetchContentVersion(env.BACKOFFICE_URL, builds.current().siteId),
+  answerCache = new AnswerCache(),
 }: ServerOptions): Promise<FastifyInstance> {
   builds.init();
+  const contentVersions = new ContentVersionWatch(contentVersion);
   const allowed = new Set(env.ALLOWED_IPS.map(normalizeIp));
   const isAllowed = (ip: string | undefined) =>
     allowed.size === 0 || (ip !== undefined && allowed.has(normalizeIp(ip)));
@@ -282,9 +362,7 @@ export async function createServer({
           }
           return reply.sendFile(file, build.clientDir);
         }
-        reply.header('etag', page.etag);
-        if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-        return reply.type('text/html; charset=utf-8').send(page.body);
+        return sendBuiltPage(request, reply, page);
       }
 
       // No page can be named by text the back-office could not store (NUL, lone surrogates): 404, not a render.
@@ -293,21 +371,54 @@ export async function createServer({
         return writeNotFound(build, pathname, reply.hijack().raw, request.method === 'HEAD');
       }
 
+      const version = isCacheableRequest(request.method, pathname, request.headers)
+        ? await contentVersions.current()
+        : undefined;
+      const key =
+        version === undefined
+          ? undefined
+          : answerKey({
+              contentVersion: `${build.id}:${version}`,
+              host: request.host,
+              audience: pathname.split('/')[1] ?? '',
+              url: request.url,
+            });
+      const cached = key === undefined ? undefined : answerCache.get(key);
+      reply.hijack();
+      if (cached) return writeAnswer(request, reply.raw, cached, 'hit');
+
       const handler = await build.handler();
       // Pages that call the back-office on a visitor's behalf pass this on: the visitor this server worked out
       // (TRUST_PROXY), never a value the visitor wrote.
       request.raw.headers['x-forwarded-for'] = request.ip;
       // Likewise the host, for the page's site lookup: X-Forwarded-Host only from a trusted proxy, else Host.
       request.raw.headers[SITE_HOST_HEADER] = request.host;
-      reply.hijack();
+      const capture = captureResponse(reply.raw);
       try {
         await handler(request.raw, reply.raw, () =>
           writeNotFound(build, pathname, reply.raw, request.method === 'HEAD'),
         );
       } catch (error) {
+        capture.restore();
         request.log.error(error);
-        writeServerError(build, reply.raw);
+        return writeServerError(build, reply.raw);
       }
+      capture.restore();
+      if (!capture.ended) return writeServerError(build, reply.raw);
+      const answer = await capture.done;
+      const stored =
+        key !== undefined && request.method === 'GET' && isCacheableAnswer(answer.status, answer.headers)
+          ? answerCache.set(key, answer.status, answer.headers, answer.body)
+          : undefined;
+      if (stored) return writeAnswer(request, reply.raw, stored, 'miss');
+      // Set-Cookie and the like stay on this one answer.
+      const body = new EncodedBody(answer.body, DYNAMIC_BROTLI_QUALITY);
+      return writeAnswer(
+        request,
+        reply.raw,
+        { ...answer, headers: pageHeaders(answer.headers), body },
+        'bypass',
+      );
     });
   });
 

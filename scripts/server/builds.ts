@@ -8,8 +8,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TARGET_SEGMENTS } from '../../src/lib/config.ts';
-import { CURRENT_LINK, currentBuild } from '../lib/builds.ts';
+import { CURRENT_LINK, currentBuild, readManifest } from '../lib/builds.ts';
 import { parseRedirects, RedirectTable } from '../lib/redirects.ts';
+import { EncodedBody, STATIC_BROTLI_QUALITY } from './encoding.ts';
 
 /** Astro's handler in @astrojs/node middleware mode. */
 export type AstroHandler = (
@@ -26,7 +27,9 @@ const PAGE_CACHE_MAX_BYTES = 512 * 1024;
 const PAGE_CACHE_LIMIT = 5_000;
 
 export interface CachedPage {
-  body: Buffer;
+  /** The page and its compressed forms (made once per build, on first demand). */
+  body: EncodedBody;
+  /** The ETag of the uncompressed page; a compressed form's is this one with the encoding inside the quotes. */
   etag: string;
 }
 
@@ -51,6 +54,8 @@ export class LoadedBuild {
   readonly dir: string;
   readonly clientDir: string;
   readonly csp: string;
+  /** The back-office site the build was made for (its manifest), when it names one. */
+  readonly siteId: number | undefined;
   readonly redirects: RedirectTable;
   readonly notFoundPage: Buffer | undefined;
   /** The 404 page of each audience, by its URL segment (`404/{segment}/index.html`). */
@@ -68,6 +73,7 @@ export class LoadedBuild {
     this.dir = dir;
     this.clientDir = path.join(dir, 'client');
     this.csp = readFileSync(path.join(dir, 'csp.txt'), 'utf8').trim();
+    this.siteId = readManifest(dir)?.siteId;
     this.redirects = new RedirectTable(
       parseRedirects(readOptional(path.join(this.clientDir, '_redirects'))?.toString() ?? ''),
     );
@@ -107,7 +113,10 @@ export class LoadedBuild {
     let page: CachedPage | null = null;
     if (statSync(full).size <= PAGE_CACHE_MAX_BYTES) {
       const body = readFileSync(full);
-      page = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      page = {
+        body: new EncodedBody(body, STATIC_BROTLI_QUALITY),
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      };
     }
     if (this.pages.size >= PAGE_CACHE_LIMIT) this.pages.clear();
     this.pages.set(file, page);

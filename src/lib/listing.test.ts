@@ -74,4 +74,19 @@ describe('loadListing', () => {
     expect(await orders('price-desc')).toBe('price_desc');
     expect(await orders('name')).toBe('name_asc');
   });
+
+  it('asks for the facets once without a filter, twice with one (base facets, then within the filter)', async () => {
+    api.listFacets.mockClear();
+    await loadListing(client, { query: { text: 'filler' } }, { filters: [], page: 1, sort: 'name' });
+    expect(api.listFacets).toHaveBeenCalledTimes(1);
+
+    api.listFacets.mockClear();
+    await loadListing(
+      client,
+      { query: { text: 'filler' } },
+      { filters: [{ key: 'categories', values: ['7'] }], page: 1 },
+    );
+    expect(api.listFacets).toHaveBeenCalledTimes(2);
+    expect((api.listFacets.mock.calls[1]?.[1] as ProductQuery).categories).toEqual([7]);
+  });
 });

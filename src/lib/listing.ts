@@ -144,7 +144,11 @@ async function resolveListing(
 
   const query = buildQuery(base, resolved, params);
   const { page: _page, perPage: _perPage, orderBy: _orderBy, ...facetQuery } = query;
-  const [products, facets] = await Promise.all([listProducts(api, query), listFacets(api, facetQuery)]);
+  // Without a filter the facets of the query are the base facets already in hand: not asked twice.
+  const [products, facets] = await Promise.all([
+    listProducts(api, query),
+    resolved.size === 0 ? baseFacets : listFacets(api, facetQuery),
+  ]);
   const pageCount = Math.max(1, Math.ceil(products.total / LISTING_PAGE_SIZE));
   if (params.page > pageCount) return null;
 
