@@ -58,25 +58,29 @@ export function refreshLexicon(db: Database, cache: ReadCache): Promise<void> {
   );
 }
 
-/** For each query term, the lexicon words most similar to it (at least `CORRECTION_THRESHOLD`). */
+/**
+ * For each query term, the lexicon words most similar to it (at least `CORRECTION_THRESHOLD`). Cached per term: the
+ * varied searches of a shop share their words ("filler", "joint"), and the cache is cleared with the lexicon.
+ */
 async function corrections(db: Database, cache: ReadCache, terms: string[]): Promise<Map<string, string[]>> {
   await refreshLexicon(db, cache);
-  // `%` is pg_trgm's similarity at its default threshold (0.3, the correction threshold): it uses the trigram index.
-  const list = rowsOf<{ term: string; word: string }>(
-    await db.execute(sql`
-      select t.term, l.word
-      from unnest(string_to_array(${terms.join(' ')}, ' ')) as t(term)
-      cross join lateral (
-        select word from search_lexicon
-        where word % t.term and similarity(word, t.term) >= ${CORRECTION_THRESHOLD}
-        order by similarity(word, t.term) desc, word
-        limit 3
-      ) l
-    `),
+  const words = await Promise.all(
+    terms.map((term) =>
+      cache.get(`search:corrections:${term}`, async () =>
+        // `%` is pg_trgm's similarity at its default threshold (0.3, the correction threshold): it uses the
+        // trigram index.
+        rowsOf<{ word: string }>(
+          await db.execute(sql`
+            select word from search_lexicon
+            where word % ${term} and similarity(word, ${term}) >= ${CORRECTION_THRESHOLD}
+            order by similarity(word, ${term}) desc, word
+            limit 3
+          `),
+        ).map((row) => row.word),
+      ),
+    ),
   );
-  const result = new Map<string, string[]>();
-  for (const { term, word } of list) result.set(term, [...(result.get(term) ?? []), word]);
-  return result;
+  return new Map(terms.map((term, i) => [term, words[i]!]));
 }
 
 export interface TextQuery {
