@@ -6,11 +6,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { contentVersion, sites } from '../db/schema.ts';
 import { seedCatalogue } from './catalogue/index.ts';
+import { seedScaledCopies } from './catalogue/scale.ts';
 import { seedCommerce } from './commerce.ts';
 import { seedContent } from './content/index.ts';
 
 export interface SeedOptions {
   log: (message: string) => void;
+  /** `SEED_SCALE`: the catalogue this many times the demo's (1, the default, is the demo). */
+  scale?: number;
 }
 
 /** Named data sets in the order they must run (content links to catalogue entities). */
@@ -31,6 +34,12 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
       await dataSet.run(tx as unknown as Database);
       options.log(`seeded ${dataSet.name} in ${Date.now() - started} ms`);
     }
+    const scale = options.scale ?? 1;
+    if (scale > 1) {
+      const started = Date.now();
+      await seedScaledCopies(tx as unknown as Database, scale);
+      options.log(`seeded the catalogue at scale ${scale} in ${Date.now() - started} ms`);
+    }
     // A fresh seed gets a version no earlier database had (seconds since the epoch), so a storefront build made
     // from another seed is seen as stale; later writes increment it.
     await tx
@@ -38,5 +47,8 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
       .values({ id: 1, version: Math.floor(Date.now() / 1000) })
       .onConflictDoUpdate({ target: contentVersion.id, set: { version: Math.floor(Date.now() / 1000) } });
   });
+  // Statistics for the planner: PGlite runs no autovacuum, so without them it plans a 2,700-product catalogue as
+  // if its tables were empty (and a server would plan that way until its autovacuum comes round).
+  await db.execute(sql`analyze`);
   return true;
 }
