@@ -7,6 +7,10 @@ import { trustProxyEnv, type TrustProxy } from '@plasterwick/shop-rules/trust-pr
 import { z } from 'zod';
 import { isLoopbackHost, type ContentHook } from './lib/content-hook.ts';
 
+/** Largest `SEED_SCALE`: 200 copies of the demo range fit the five-digit item numbers of its GTINs. */
+export const MAX_SEED_SCALE = 200;
+const seedScaleMessage = `must be a whole number from 1 to ${MAX_SEED_SCALE}`;
+
 const portSchema = z.coerce.number().int().min(1).max(65535);
 const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
 const httpOrigin = z
@@ -79,6 +83,16 @@ const envSchema = z.object({
       .optional(),
   ),
   CONTENT_HOOK_SECRET: z.preprocess(blankIsUnset, z.string().optional()),
+  /** A first seed makes the catalogue this many times the demo's, to measure at size (issue 14). */
+  SEED_SCALE: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: seedScaleMessage })
+      .int(seedScaleMessage)
+      .min(1, seedScaleMessage)
+      .max(MAX_SEED_SCALE, seedScaleMessage)
+      .default(1),
+  ),
   PAYMENT_PROVIDER: z.preprocess(
     blankIsUnset,
     z.enum(['fake'], { error: 'must be fake (the only provider of this build)' }).default('fake'),
@@ -134,6 +148,8 @@ export interface Config {
   logLevel: string;
   /** Login requests per visitor address in 15 minutes (`LOGIN_LIMIT_PER_VISITOR`). */
   loginLimitPerVisitor: number;
+  /** `SEED_SCALE`: a first seed makes the catalogue this many times the demo's. */
+  seedScale: number;
   mail: MailConfig;
   botCheck: BotCheckConfig;
   payment: PaymentConfig;
@@ -187,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     loginLimitPerVisitor: e.LOGIN_LIMIT_PER_VISITOR,
+    seedScale: e.SEED_SCALE,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -19,7 +19,7 @@ const app = await buildApp({ db: database.db, config });
 for (const name of config.generatedSecrets) {
   app.log.warn(`${name} is not set: a random value was used for this run, so the calls it guards are closed`);
 }
-await seedIfEmpty(database.db, { log: (message) => app.log.info(message) });
+await seedIfEmpty(database.db, { log: (message) => app.log.info(message), scale: config.seedScale });
 
 let closing = false;
 async function shutdown(signal: string) {

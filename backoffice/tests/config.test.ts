@@ -157,3 +157,12 @@ test('a production back-office started on its own exits non-zero, naming the bad
   expect(oldDefault.status).toBe(1);
   expect(oldDefault.stderr).toContain('PREVIEW_TOKEN: is a published default value');
 });
+
+test('SEED_SCALE: 1 by default, a whole number from 1 to 200 else refused by name', () => {
+  expect(loadConfig({}).seedScale).toBe(1);
+  expect(loadConfig({ SEED_SCALE: '' }).seedScale).toBe(1);
+  expect(loadConfig({ SEED_SCALE: '50' }).seedScale).toBe(50);
+  for (const bad of ['0', '201', '2.5', 'fifty', '-3']) {
+    expect(() => loadConfig({ SEED_SCALE: bad })).toThrow('SEED_SCALE: must be a whole number from 1 to 200');
+  }
+});

@@ -67,12 +67,14 @@ async function freshServerDatabase(serverUrl: string): Promise<{ url: string; dr
 /** Builds a seeded app on a fresh database. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { seed?: boolean; clock?: Clock } = {},
+  options: { seed?: boolean; clock?: Clock; seedScale?: number } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   const server = serverUrl ? await freshServerDatabase(serverUrl) : undefined;
   const database = await openDatabase({ databaseUrl: server?.url });
-  if (options.seed !== false) await seedIfEmpty(database.db, { log: () => {} });
+  if (options.seed !== false) {
+    await seedIfEmpty(database.db, { log: () => {}, scale: options.seedScale });
+  }
   // Its own data folder: what the app writes there (the .eml files of the mail worker) never reaches the repo.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-test-'));
   const config = testConfig({

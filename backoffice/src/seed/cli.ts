@@ -1,6 +1,6 @@
 /**
  * `npm run seed -w backoffice`: opens the database named by DATABASE_URL / DATA_DIR (migrating it) and seeds the
- * demo catalogue when it is empty; a database that already has data is left alone.
+ * demo catalogue when it is empty (`SEED_SCALE` times its size); a database that already has data is left alone.
  */
 import { mkdirSync } from 'node:fs';
 import { SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
@@ -28,7 +28,10 @@ if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   console.log(`database: ${where} (${database.kind}), migrations applied`);
-  const seeded = await seedIfEmpty(database.db, { log: (message) => console.log(message) });
+  const seeded = await seedIfEmpty(database.db, {
+    log: (message) => console.log(message),
+    scale: config.seedScale,
+  });
   console.log(seeded ? 'seeded the demo catalogue' : 'already has data: nothing seeded');
 } catch (error) {
   console.error(`seeding failed: ${(error as Error).message}`);

@@ -6,11 +6,14 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { contentVersion, sites } from '../db/schema.ts';
 import { seedCatalogue } from './catalogue/index.ts';
+import { seedScaledCopies } from './catalogue/scale.ts';
 import { seedCommerce } from './commerce.ts';
 import { seedContent } from './content/index.ts';
 
 export interface SeedOptions {
   log: (message: string) => void;
+  /** `SEED_SCALE`: the catalogue this many times the demo's (1, the default, is the demo). */
+  scale?: number;
 }
 
 /** Named data sets in the order they must run (content links to catalogue entities). */
@@ -30,6 +33,12 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
       const started = Date.now();
       await dataSet.run(tx as unknown as Database);
       options.log(`seeded ${dataSet.name} in ${Date.now() - started} ms`);
+    }
+    const scale = options.scale ?? 1;
+    if (scale > 1) {
+      const started = Date.now();
+      await seedScaledCopies(tx as unknown as Database, scale);
+      options.log(`seeded the catalogue at scale ${scale} in ${Date.now() - started} ms`);
     }
     // A fresh seed gets a version no earlier database had (seconds since the epoch), so a storefront build made
     // from another seed is seen as stale; later writes increment it.

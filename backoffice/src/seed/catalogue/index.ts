@@ -94,6 +94,29 @@ export const catalogueVariants = productsData.flatMap((product, productIndex) =>
   })),
 );
 
+/** The `product_characteristic` rows of a product (enum values one row each, numbers with `number_value`). */
+export function characteristicRows(product: ProductSeed, productId: number) {
+  const enumRows = (code: string, values: string[] | undefined) =>
+    (values ?? []).map((value) => ({ productId, code, value, numberValue: null }));
+  const numberRow = (code: string, value: number | undefined) =>
+    value === undefined ? [] : [{ productId, code, value: String(value), numberValue: value }];
+  const kilos = product.variants.filter(([, , , unit]) => unit === 'kg').map(([, , quantity]) => quantity);
+  return [
+    ...enumRows('surface', product.surface),
+    ...enumRows('job', product.job),
+    ...enumRows('finish', product.finish),
+    ...enumRows('format', [product.format]),
+    ...enumRows('use', product.use ? [product.use] : []),
+    ...enumRows('colour', product.colour),
+    ...numberRow('consumption', product.consumption),
+    ...numberRow('max_thickness', product.maxThickness),
+    ...numberRow('drying_time', product.drying),
+    ...numberRow('overcoat_time', product.overcoat),
+    // The calculator divides by the largest bag or tub a customer can buy.
+    ...numberRow('pack_weight', kilos.length ? Math.max(...kilos) : undefined),
+  ];
+}
+
 /** Pictogram keys that apply to a product. */
 function pictogramKeys(product: ProductSeed): string[] {
   if (product.format === 'tool') return [];
@@ -259,32 +282,9 @@ export async function seedCatalogue(db: Database): Promise<void> {
     ),
   );
 
-  await db.insert(productCharacteristics).values(
-    productsData.flatMap((product) => {
-      const productId = idOf(product);
-      const enumRows = (code: string, values: string[] | undefined) =>
-        (values ?? []).map((value) => ({ productId, code, value, numberValue: null }));
-      const numberRow = (code: string, value: number | undefined) =>
-        value === undefined ? [] : [{ productId, code, value: String(value), numberValue: value }];
-      const kilos = product.variants
-        .filter(([, , , unit]) => unit === 'kg')
-        .map(([, , quantity]) => quantity);
-      return [
-        ...enumRows('surface', product.surface),
-        ...enumRows('job', product.job),
-        ...enumRows('finish', product.finish),
-        ...enumRows('format', [product.format]),
-        ...enumRows('use', product.use ? [product.use] : []),
-        ...enumRows('colour', product.colour),
-        ...numberRow('consumption', product.consumption),
-        ...numberRow('max_thickness', product.maxThickness),
-        ...numberRow('drying_time', product.drying),
-        ...numberRow('overcoat_time', product.overcoat),
-        // The calculator divides by the largest bag or tub a customer can buy.
-        ...numberRow('pack_weight', kilos.length ? Math.max(...kilos) : undefined),
-      ];
-    }),
-  );
+  await db
+    .insert(productCharacteristics)
+    .values(productsData.flatMap((product) => characteristicRows(product, idOf(product))));
 
   // A category is in a plan iff it or one of its descendants has products there.
   const categoryPlanRows = new Set<string>();
