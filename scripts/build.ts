@@ -173,6 +173,7 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     log(`${files.length} pages in ${seconds(astroMs)} (${perKind})`);
 
     // 3. Search index, CSP, redirects, manifest.
+    const indexStarted = performance.now();
     const { index, errors: indexErrors } = await createIndex({});
     if (!index) throw new Error(`pagefind could not start: ${indexErrors.join('; ')}`);
     const added = await index.addDirectory({ path: clientDir });
@@ -181,8 +182,10 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     if (written.errors.length)
       throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
     await closePagefind();
-    log(`pagefind indexed ${added.page_count} pages`);
+    const pagefindMs = performance.now() - indexStarted;
+    log(`pagefind indexed ${added.page_count} pages in ${seconds(pagefindMs)}`);
 
+    const cspStarted = performance.now();
     const hashes = new Set<string>();
     for (const file of files) {
       for (const body of inlineScripts(readFileSync(path.join(clientDir, file), 'utf8')))
@@ -190,7 +193,7 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     }
     const sources = withSources(CSP_SOURCES, botCheckCspSources(env));
     writeFileSync(path.join(outDir, 'csp.txt'), `${buildPolicy(sources, hashes)}\n`);
-    log(`CSP with ${hashes.size} inline script hashes`);
+    log(`CSP with ${hashes.size} inline script hashes in ${seconds(performance.now() - cspStarted)}`);
 
     const redirects = mergeRedirects(fixedRedirects, oldUrls, planSwitchRedirects(urls));
     writeFileSync(path.join(clientDir, '_redirects'), formatRedirects(redirects));
