@@ -178,9 +178,17 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     if (!index) throw new Error(`pagefind could not start: ${indexErrors.join('; ')}`);
     const added = await index.addDirectory({ path: clientDir });
     if (added.errors.length) throw new Error(`pagefind indexing failed: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: path.join(clientDir, 'pagefind') });
-    if (written.errors.length)
-      throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
+    // The index is taken from pagefind and written here: its own writeFiles could answer before its backend had
+    // finished writing, and closing the backend then left a truncated file (pagefind.js cut at 32 KB, seen at
+    // 5,000 pages), which breaks the search box's fallback.
+    const generated = await index.getFiles();
+    if (generated.errors.length)
+      throw new Error(`pagefind could not produce its index: ${generated.errors.join('; ')}`);
+    for (const file of generated.files) {
+      const target = path.join(clientDir, 'pagefind', file.path);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, file.content);
+    }
     await closePagefind();
     const pagefindMs = performance.now() - indexStarted;
     log(`pagefind indexed ${added.page_count} pages in ${seconds(pagefindMs)}`);

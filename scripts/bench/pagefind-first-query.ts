@@ -32,9 +32,25 @@ export interface PagefindFirstQuery {
   bytes: number;
   /** How many /pagefind/ files that took. */
   files: number;
+  /** Bytes per file (path under /pagefind/), largest first. */
+  perFile: { path: string; bytes: number }[];
   /** Results per suggestion group. */
   totals: Record<string, number>;
 }
+
+/** The search box's pagefind searches (src/features/search/sources.ts), run in the page; results per group. */
+const SEARCH_LIKE_THE_BOX = `async ({ query, audience, types, perGroup }) => {
+  const api = await import('/pagefind/pagefind.js');
+  await api.init?.();
+  const entries = await Promise.all(
+    Object.entries(types).map(async ([group, type]) => {
+      const search = await api.search(query, { filters: { audience, type } });
+      await Promise.all(search.results.slice(0, perGroup).map((result) => result.data()));
+      return [group, search.results.length];
+    }),
+  );
+  return Object.fromEntries(entries);
+}`;
 
 /** Bytes of every file of a build's pagefind index (`<build>/client/pagefind`). */
 export function pagefindIndexBytes(buildDir: string): { bytes: number; files: number } {
@@ -64,35 +80,37 @@ export async function measurePagefindFirstQuery(
   });
   try {
     const page = await browser.newPage();
-    const sizes: Promise<number>[] = [];
+    const sizes: Promise<{ path: string; bytes: number }>[] = [];
     page.on('requestfinished', (request) => {
-      if (!new URL(request.url()).pathname.startsWith('/pagefind/')) return;
-      sizes.push(request.sizes().then((size) => size.responseBodySize + size.responseHeadersSize));
+      const { pathname } = new URL(request.url());
+      if (!pathname.startsWith('/pagefind/')) return;
+      sizes.push(
+        request.sizes().then((size) => ({
+          path: pathname.slice('/pagefind/'.length),
+          bytes: size.responseBodySize + size.responseHeadersSize,
+        })),
+      );
     });
     await page.goto(`${options.siteUrl}${options.path ?? '/'}`);
     const audience = await page.locator('html').getAttribute('data-audience');
-    const totals = await page.evaluate(
-      async ({ query, audience, types, perGroup }) => {
-        interface Api {
-          init?: () => Promise<void>;
-          search(text: string, options: object): Promise<{ results: { data(): Promise<unknown> }[] }>;
-        }
-        const url = '/pagefind/pagefind.js';
-        const api = (await import(/* @vite-ignore */ url)) as Api;
-        await api.init?.();
-        const entries = await Promise.all(
-          Object.entries(types).map(async ([group, type]) => {
-            const search = await api.search(query, { filters: { audience, type } });
-            await Promise.all(search.results.slice(0, perGroup).map((result) => result.data()));
-            return [group, search.results.length] as const;
-          }),
-        );
-        return Object.fromEntries(entries);
-      },
-      { query: options.query ?? 'filler', audience, types: PAGEFIND_TYPES, perGroup: SUGGEST.itemsPerGroup },
-    );
-    const all = await Promise.all(sizes);
-    return { bytes: all.reduce((sum, size) => sum + size, 0), files: all.length, totals };
+    // Plain JavaScript: the function is sent to the browser as text, so it carries no type syntax.
+    const input = {
+      query: options.query ?? 'filler',
+      audience,
+      types: PAGEFIND_TYPES,
+      perGroup: SUGGEST.itemsPerGroup,
+    };
+    const totals = (await page.evaluate(`(${SEARCH_LIKE_THE_BOX})(${JSON.stringify(input)})`)) as Record<
+      string,
+      number
+    >;
+    const perFile = (await Promise.all(sizes)).sort((a, b) => b.bytes - a.bytes);
+    return {
+      bytes: perFile.reduce((sum, file) => sum + file.bytes, 0),
+      files: perFile.length,
+      perFile,
+      totals,
+    };
   } finally {
     await browser.close();
   }
@@ -119,6 +137,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       `[pagefind] first query "${values.query}": ${(first.bytes / 1024).toFixed(1)} KB in ${first.files} files ` +
         `(results ${JSON.stringify(first.totals)})`,
     );
+    for (const file of first.perFile)
+      console.log(`[pagefind]   ${(file.bytes / 1024).toFixed(1)} KB ${file.path}`);
   } catch (error) {
     console.error(`[pagefind] ${(error as Error).message}`);
     process.exitCode = 1;
