@@ -1,13 +1,23 @@
 /**
  * API benchmark: boots the back-office on a freshly seeded database (in-memory PGlite, or a new database on the
- * server named by DATABASE_URL), listens on an ephemeral port and runs autocannon against the product list,
- * a product detail and the suggest search, then the basket: add to basket (each request a shopper's first add,
- * which opens a basket) and checkout completion (one basket made ready beforehand per completion, paid with the
- * fake provider's `tok_ok`). Prints requests/s and latency percentiles per endpoint.
+ * server named by DATABASE_URL), `SEED_SCALE` times the demo catalogue, listens on an ephemeral port and runs
+ * autocannon against the catalogue reads the storefront makes: the product list, a product detail, the results
+ * page's product search (`/product?text=`), its facets (`/filters-products?text=`) and the suggest search, then the
+ * basket: add to basket (each request a shopper's first add, which opens a basket) and checkout completion (one
+ * basket made ready beforehand per completion, paid with the fake provider's `tok_ok`). Prints the catalogue's
+ * size, requests/s and latency percentiles per endpoint.
  *
- *   npm run bench -w backoffice                 # PGlite
+ * Each read is measured twice: "repeated" sends one URL again and again (after the first request every answer
+ * comes from the in-memory read cache: popular searches, shared links), "varied" sends each request a URL of its
+ * own (every product, thousands of search texts and filter combinations), so no answer is cached and the figure
+ * is the real cost of the call.
+ *
+ *   npm run bench -w backoffice                 # PGlite, demo catalogue
+ *   SEED_SCALE=50 npm run bench -w backoffice   # 50 times the demo catalogue
  *   DATABASE_URL=postgres://… npm run bench -w backoffice
  *   BENCH_SECONDS=5 BENCH_CONNECTIONS=20 …      # shorter or lighter runs
+ *   BENCH_VARIED=2000 …                         # requests (distinct URLs) per varied run
+ *   BENCH_BASKET=0 …                            # catalogue reads only
  *   BENCH_COMPLETIONS=2000 …                    # baskets prepared for the completion run
  *
  * Each request names its own client in X-Forwarded-For (the app trusts it here), so the per-visitor rate limits
@@ -15,7 +25,10 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { MAX_SEED_SCALE } from '../src/config.ts';
+import { rowsOf } from '../src/db/rows.ts';
 import { createTestApp, PART_PLAN, q, PRO_PLAN } from '../tests/helpers.ts';
 
 const env = z
@@ -23,30 +36,37 @@ const env = z
     BENCH_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
     BENCH_CONNECTIONS: z.coerce.number().int().min(1).max(1000).default(50),
     BENCH_COMPLETIONS: z.coerce.number().int().min(1).max(100_000).default(1500),
+    BENCH_VARIED: z.coerce.number().int().min(100).max(100_000).default(3000),
+    BENCH_BASKET: z.enum(['0', '1']).default('1'),
+    SEED_SCALE: z.coerce.number().int().min(1).max(MAX_SEED_SCALE).default(1),
   })
   .parse(process.env);
 
-const endpoints = [
-  { name: 'product list', path: `/api/v1/product?${q({ saleplan_id: PRO_PLAN, perPage: 12, page: 1 })}` },
-  {
-    name: 'product detail',
-    path: `/api/v1/product/plasterboard-finishing-solutions?${q({ saleplan_id: PRO_PLAN })}`,
-  },
-  {
-    name: 'suggest',
-    path: `/api/v1/search?${q({ saleplan_id: PRO_PLAN, type: 'Suggest', text: 'filler' })}`,
-  },
-];
-
 const started = Date.now();
-const target = await createTestApp({ trustProxy: true });
+const target = await createTestApp({ trustProxy: true }, { seedScale: env.SEED_SCALE });
 const kind = target.database.kind;
-console.log(`seeded ${kind} in ${Date.now() - started} ms`);
+const seedMs = Date.now() - started;
+console.log(`seeded ${kind} at SEED_SCALE=${env.SEED_SCALE} in ${seedMs} ms`);
+
+const size = rowsOf<Record<string, number>>(
+  await target.database.db.execute(sql`
+    select (select count(*)::int from product) as products,
+           (select count(*)::int from variant) as packs,
+           (select count(*)::int from category) as categories,
+           (select count(*)::int from product_plan where plan_id = ${PRO_PLAN}) as pro_products,
+           (select count(*)::int from content_entry) as content_entries
+  `),
+)[0]!;
+console.log(
+  `catalogue: ${size.products} products (${size.pro_products} in the pro plan), ${size.packs} packs, ` +
+    `${size.categories} categories, ${size.content_entries} content entries`,
+);
 
 const address = await target.app.listen({ port: 0, host: '127.0.0.1' });
 const row = (endpoint: string, result: Awaited<ReturnType<typeof autocannon>>) => ({
   endpoint,
-  'req/s': Math.round(result.requests.average),
+  // Over the whole run: a varied run of a few hundred requests lasts less than the one-second samples.
+  'req/s': Math.round(result.requests.total / result.duration),
   'p50 ms': result.latency.p50,
   'p99 ms': result.latency.p99,
   'max ms': result.latency.max,
@@ -54,18 +74,153 @@ const row = (endpoint: string, result: Awaited<ReturnType<typeof autocannon>>) =
   'non-2xx': result.non2xx,
   errors: result.errors,
 });
-const rows: Record<string, string | number>[] = [];
+const rows: ReturnType<typeof row>[] = [];
+/** Keeps a result and prints it at once: a slow run shows its figures as they come. */
+const record = (endpoint: string, result: Awaited<ReturnType<typeof autocannon>>) => {
+  const figures = row(endpoint, result);
+  rows.push(figures);
+  console.log(
+    `${endpoint}: ${figures['req/s']} req/s, p50 ${figures['p50 ms']} ms, p99 ${figures['p99 ms']} ms, ` +
+      `${figures.requests} requests, ${figures['non-2xx']} non-2xx, ${figures.errors} errors`,
+  );
+};
+
+// ---- what the varied runs ask for, drawn from the catalogue itself --------------------------------------------
+const proCatalogue = rowsOf<{ slug: string; name: string; short: string }>(
+  await target.database.db.execute(sql`
+    select p.slug, p.name, p.short_description as short
+    from product p join product_plan pp on pp.product_id = p.id and pp.plan_id = ${PRO_PLAN}
+    order by p.id
+  `),
+);
+const categoryIds = rowsOf<{ id: number }>(
+  await target.database.db.execute(
+    sql`select category_id as id from category_plan where plan_id = ${PRO_PLAN} order by 1`,
+  ),
+).map((r) => Number(r.id));
+const characteristicValues = rowsOf<{ code: string; value: string }>(
+  await target.database.db.execute(sql`
+    select distinct pc.code, pc.value from product_characteristic pc
+    join characteristic c on c.code = pc.code and c.kind = 'enum' and c.facet
+    order by 1, 2
+  `),
+);
+
+/** A fixed shuffle (a linear congruential generator), so two runs ask for the same things in the same order. */
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  let seed = 20_261_125;
+  for (let i = copy.length - 1; i > 0; i--) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+// Search texts: every word of the names and short descriptions, its first four letters (a word being typed), and
+// pairs of a word with a sub-brand; then split in two, so the search and the facets runs share no text.
+const words = [
+  ...new Set(proCatalogue.flatMap((p) => `${p.name} ${p.short}`.toLowerCase().match(/[a-z]{3,}/g) ?? [])),
+];
+const brands = [...new Set(proCatalogue.map((p) => p.name.split(' ')[1]!.toLowerCase()))];
+const texts = shuffled([
+  ...new Set([
+    ...words,
+    ...words.filter((w) => w.length > 5).map((w) => w.slice(0, 4)),
+    ...words.flatMap((w) => brands.map((b) => `${w} ${b}`)),
+  ]),
+]);
+const searchTexts = texts.filter((_, i) => i % 2 === 0);
+const facetTexts = texts.filter((_, i) => i % 2 === 1);
+const orders = ['relevance', 'name_asc', 'name_desc', 'price_asc', 'price_desc', 'newest'];
+const caracteristic = (i: number) => {
+  const { code, value } = characteristicValues[i % characteristicValues.length]!;
+  return JSON.stringify({ [code]: [value] });
+};
+
+const listPath = (params: Record<string, string | number | undefined>) =>
+  `/api/v1/product?${q({ saleplan_id: PRO_PLAN, perPage: 12, page: 1, ...params })}`;
+const facetsPath = (params: Record<string, string | number | undefined>) =>
+  `/api/v1/filters-products?${q({ saleplan_id: PRO_PLAN, ...params })}`;
+
+const reads: { name: string; repeated: string; varied: string[] }[] = [
+  {
+    name: 'product list',
+    repeated: listPath({}),
+    // Category pages, in every order, a few pages deep, with and without a characteristic filter.
+    varied: shuffled(
+      categoryIds.flatMap((id, i) =>
+        orders.flatMap((orderBy) =>
+          [1, 2].flatMap((page) => [
+            listPath({ categories: id, orderBy, page }),
+            listPath({ categories: id, orderBy, page, caracteristics: caracteristic(i + page) }),
+          ]),
+        ),
+      ),
+    ),
+  },
+  {
+    name: 'product detail',
+    repeated: `/api/v1/product/plasterboard-finishing-solutions?${q({ saleplan_id: PRO_PLAN })}`,
+    varied: shuffled(proCatalogue.map((p) => `/api/v1/product/${p.slug}?${q({ saleplan_id: PRO_PLAN })}`)),
+  },
+  {
+    name: 'search (results page)',
+    repeated: listPath({ text: 'filler' }),
+    varied: searchTexts.map((text) => listPath({ text })),
+  },
+  {
+    name: 'facets (results page)',
+    repeated: facetsPath({ text: 'filler' }),
+    // The results page's facets with a text, and category pages' facets with a characteristic chosen.
+    varied: facetTexts.map((text, i) =>
+      i % 2 === 0
+        ? facetsPath({ text })
+        : facetsPath({ categories: categoryIds[i % categoryIds.length], caracteristics: caracteristic(i) }),
+    ),
+  },
+  {
+    name: 'suggest',
+    repeated: `/api/v1/search?${q({ saleplan_id: PRO_PLAN, type: 'Suggest', text: 'filler' })}`,
+    varied: shuffled(texts).map(
+      (text) => `/api/v1/search?${q({ saleplan_id: PRO_PLAN, type: 'Suggest', text })}`,
+    ),
+  },
+];
+
 try {
-  for (const endpoint of endpoints) {
-    const url = address + endpoint.path;
-    // One request first: the benchmark measures the steady state (cached reads), not the first load.
-    const warm = await fetch(url);
-    if (!warm.ok) throw new Error(`${endpoint.name} answered ${warm.status}: ${await warm.text()}`);
-    const result = await autocannon({ url, connections: env.BENCH_CONNECTIONS, duration: env.BENCH_SECONDS });
-    rows.push(row(endpoint.name, result));
+  for (const read of reads) {
+    // One request first: the repeated run measures the steady state (cached reads), not the first load.
+    const warm = await fetch(address + read.repeated);
+    if (!warm.ok) throw new Error(`${read.name} answered ${warm.status}: ${await warm.text()}`);
+    const repeated = await autocannon({
+      url: address + read.repeated,
+      connections: env.BENCH_CONNECTIONS,
+      duration: env.BENCH_SECONDS,
+    });
+    record(`${read.name}, repeated`, repeated);
+
+    // Each URL once: no answer of this run comes from the cache (the plan's catalogue itself stays loaded).
+    const varied = read.varied.slice(0, env.BENCH_VARIED);
+    let next = 0;
+    const result = await autocannon({
+      url: address,
+      // The demo catalogue has fewer products than connections.
+      connections: Math.min(env.BENCH_CONNECTIONS, varied.length),
+      amount: varied.length,
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: varied[next++]! }) }],
+    });
+    record(`${read.name}, varied (${varied.length} distinct)`, result);
   }
 
-  // ---- the basket ------------------------------------------------------------------------------------------
+  if (env.BENCH_BASKET === '1') await measureBasket();
+} finally {
+  await target.close();
+}
+
+// ---- the basket ------------------------------------------------------------------------------------------
+async function measureBasket() {
   let client = 0;
   /** A new visitor address for each request (10.x.y.z). */
   const visitor = () => {
@@ -103,7 +258,7 @@ try {
       },
     ],
   });
-  rows.push(row('add to basket (new basket)', addResult));
+  record('add to basket (new basket)', addResult);
 
   // One basket per completion, ready to pay: a line, home delivery, its total.
   const prepared: { token: string; total: number }[] = [];
@@ -160,15 +315,14 @@ try {
       },
     ],
   });
-  rows.push(row('checkout completion (tok_ok)', completeResult));
-} finally {
-  await target.close();
+  record('checkout completion (tok_ok)', completeResult);
 }
 
 // Latency depends on what else the machine runs: print the load next to the figures.
-const [load1] = loadavg();
+const [load1, load5] = loadavg();
 console.log(
-  `\n${kind}, ${env.BENCH_CONNECTIONS} connections, ${env.BENCH_SECONDS} s per endpoint, Node ${process.version}, ` +
-    `${availableParallelism()} cores, load average ${load1!.toFixed(1)}`,
+  `\n${kind}, SEED_SCALE=${env.SEED_SCALE} (${size.products} products, seeded in ${seedMs} ms), ` +
+    `${env.BENCH_CONNECTIONS} connections, ${env.BENCH_SECONDS} s per repeated run, Node ${process.version}, ` +
+    `${availableParallelism()} cores, load average ${load1!.toFixed(1)} (5 min ${load5!.toFixed(1)})`,
 );
 console.table(rows);

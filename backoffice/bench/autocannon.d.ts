@@ -12,6 +12,8 @@ declare module 'autocannon' {
     latency: Histogram;
     non2xx: number;
     errors: number;
+    /** Seconds the run took. */
+    duration: number;
   }
   interface Request {
     method?: string;

@@ -1,7 +1,8 @@
 /** GET /search?type=Suggest: grouped suggestions with full-text and typo-tolerant matching. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contentEntries } from '../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { contentEntries, searchLexicon } from '../src/db/schema.ts';
 import { suggestResponse } from '../src/modules/search/schemas.ts';
 import { createTestApp, PART_PLAN, PRO_PLAN, q, SITE_ID, type TestApp } from './helpers.ts';
 
@@ -108,6 +109,28 @@ describe('GET /search', () => {
     const part = await suggest('zephyrin', PART_PLAN);
     expect(part.pages.items.map((p) => p.slug)).toEqual(['zephyrine-diy-advisor']);
     expect(part.pages.items[0]!.category_name).toBe('Careers');
+  });
+
+  it('rebuilds the lexicon of corrections once a write moves the content version', async () => {
+    const lexiconHas = async (word: string) =>
+      (await t.database.db.select().from(searchLexicon).where(eq(searchLexicon.word, word))).length > 0;
+    await suggest('filler');
+    await t.database.db.insert(contentEntries).values({
+      siteId: SITE_ID,
+      resource: 'page',
+      type: 'actualite',
+      slug: 'quarrystone-launch',
+      title: 'Quarrystone render launch',
+      status: 'published',
+      audiences: ['pro'],
+      publishedAt: new Date('2025-06-01T09:00:00Z'),
+    });
+    await suggest('render');
+    expect(await lexiconHas('quarryston')).toBe(false);
+    // What every write through the API does: clear the read cache, move the content version.
+    await t.app.contentChanged();
+    await suggest('render');
+    expect(await lexiconHas('quarryston')).toBe(true);
   });
 
   it('accepts language as a synonym of lang', async () => {

@@ -8,7 +8,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contentEntries } from '../src/db/schema.ts';
-import { rowsOf } from '../src/modules/search/service.ts';
+import { rowsOf } from '../src/db/rows.ts';
 import { chemistryOf, sdsSectionTitles } from '../src/seed/catalogue/safety-data-sheet.ts';
 import { productsData } from '../src/seed/catalogue/products-data.ts';
 import { categoryTree } from '../src/seed/catalogue/reference-data.ts';

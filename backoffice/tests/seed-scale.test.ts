@@ -1,7 +1,7 @@
 /** `SEED_SCALE`: a first seed at scale 2 holds twice the demo catalogue, and the API serves the copies. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/modules/search/service.ts';
+import { rowsOf } from '../src/db/rows.ts';
 import { createTestApp, PRO_PLAN, q, type TestApp } from './helpers.ts';
 
 let demo: TestApp;

@@ -20,6 +20,7 @@ export * from '../modules/customers/tables.ts';
 export * from '../modules/cart/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
+export * from '../modules/search/tables.ts';
 
 /** One-off data migrations (db/data-migrations.ts) that have run on this database: each runs once, ever. */
 export const dataMigrations = pgTable('data_migration', {

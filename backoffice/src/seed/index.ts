@@ -47,5 +47,8 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
       .values({ id: 1, version: Math.floor(Date.now() / 1000) })
       .onConflictDoUpdate({ target: contentVersion.id, set: { version: Math.floor(Date.now() / 1000) } });
   });
+  // Statistics for the planner: PGlite runs no autovacuum, so without them it plans a 2,700-product catalogue as
+  // if its tables were empty (and a server would plan that way until its autovacuum comes round).
+  await db.execute(sql`analyze`);
   return true;
 }

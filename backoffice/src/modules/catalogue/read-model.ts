@@ -38,6 +38,8 @@ export interface CatalogueProduct {
   /** Cheapest variant price in the plan, pence ex VAT. */
   minPrice: number;
   promoted: boolean;
+  /** Place of the name in the catalogue's collated (en-GB) order, so listings sort by name with integer compares. */
+  nameRank: number;
   /** Every category the product is in, with their ancestors (a category filter includes descendants). */
   categoryIds: Set<number>;
   /** Raw characteristic values by code. */
@@ -69,7 +71,10 @@ export interface PlanCatalogue {
   plan: SalesPlan;
   products: CatalogueProduct[];
   byId: Map<number, CatalogueProduct>;
+  bySlug: Map<string, CatalogueProduct>;
   categories: CategoryRow[];
+  /** The categories in facet order: each top-level category followed by its children. */
+  categoriesTopFirst: CategoryRow[];
   characteristics: CharacteristicDefinition[];
 }
 
@@ -155,8 +160,19 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
     .where(eq(products.siteId, plan.siteId))
     .orderBy(asc(productPlans.position), asc(products.id));
   const ids = productRows.map((row) => row.id);
+  const categoriesTopFirst = categoryRows
+    .filter((c) => c.parentId === null)
+    .flatMap((top) => [top, ...categoryRows.filter((c) => c.parentId === top.id)]);
   if (ids.length === 0) {
-    return { plan, products: [], byId: new Map(), categories: categoryRows, characteristics: definitions };
+    return {
+      plan,
+      products: [],
+      byId: new Map(),
+      bySlug: new Map(),
+      categories: categoryRows,
+      categoriesTopFirst,
+      characteristics: definitions,
+    };
   }
 
   const [planRows, categoryLinks, variantRows, valueRows, mediaRows] = await Promise.all([
@@ -309,6 +325,7 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
         createdAt: row.createdAt.getTime(),
         minPrice: cheapest.price.ex_vat,
         promoted: row.promoted,
+        nameRank: 0,
         categoryIds,
         values,
         summary: {
@@ -338,11 +355,22 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
       },
     ];
   });
+  const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+  // Names the collator finds equal share a rank, so ties keep the listing's own order as before.
+  let previous: CatalogueProduct | undefined;
+  let rank = 0;
+  for (const product of list.toSorted((a, b) => collator.compare(a.name, b.name))) {
+    if (previous && collator.compare(previous.name, product.name) !== 0) rank += 1;
+    product.nameRank = rank;
+    previous = product;
+  }
   return {
     plan,
     products: list,
     byId: new Map(list.map((p) => [p.id, p])),
+    bySlug: new Map(list.map((p) => [p.summary.slug, p])),
     categories: categoryRows,
+    categoriesTopFirst,
     characteristics: definitions,
   };
 }

@@ -86,6 +86,8 @@ export const products = pgTable(
     uniqueIndex('product_site_reference').on(t.siteId, t.reference),
     index('product_search').using('gin', t.search),
     index('product_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
+    // A search for part of a reference ("1091") matches with ILIKE '%…%'.
+    index('product_reference_trgm').using('gin', sql`${t.reference} gin_trgm_ops`),
   ],
 );
 
@@ -139,7 +141,10 @@ export const variants = pgTable(
     /** Packshot of this pack (its size printed on it); the product page shows it when the pack is chosen. */
     mediaKey: text('media_key').references(() => media.key),
   },
-  (t) => [index('variant_product').on(t.productId)],
+  (t) => [
+    index('variant_product').on(t.productId),
+    index('variant_reference_trgm').using('gin', sql`${t.reference} gin_trgm_ops`),
+  ],
 );
 
 /**

@@ -47,6 +47,10 @@ export const contentEntries = pgTable(
     uniqueIndex('content_entry_slug').on(t.siteId, t.resource, t.slug),
     index('content_entry_search').using('gin', t.search),
     index('content_entry_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // A product's data sheets (`notice` entries naming it), read by every product detail.
+    index('content_entry_product')
+      .on(sql`(${t.data} ->> 'product_id')`)
+      .where(sql`${t.resource} = 'notice'`),
   ],
 );
 

@@ -5,10 +5,14 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
+import type { ReadCache } from '../../lib/cache.ts';
 
 /** Below this trigram similarity a word is not taken as a misspelling of an indexed word. */
 const CORRECTION_THRESHOLD = 0.3;
 const MAX_TERMS = 8;
+/** At or above this word similarity of the whole text to a name or title, it matches without the full text. */
+export const NAME_SIMILARITY = 0.5;
 
 /** Lower-case ASCII words of the query (accents stripped), which are safe to place in a tsquery. */
 export function queryTerms(text: string): string[] {
@@ -21,25 +25,55 @@ export function queryTerms(text: string): string[] {
   return [...new Set(words.filter((word) => word.length >= 2 || /\d/.test(word)))].slice(0, MAX_TERMS);
 }
 
+/** Where the lexicon's words come from: every search vector a search reads. */
+const LEXICON_SOURCE =
+  "select search from product union all select search from category union all select search from content_entry where resource in ('page', 'folder')";
+
 /**
- * For each query term, the indexed lexemes (products, categories, pages) most similar to it. `ts_stat` lists
- * the lexemes of every search vector, so corrections always name a word the index can match.
+ * Rebuilds the search lexicon when the content version has moved since it was built (every write through the API
+ * moves it). Checked once per read-cache lifetime, so after each write and every ten minutes; the table lock lets
+ * one back-office process rebuild while the others wait and then find it current.
  */
-async function corrections(db: Database, terms: string[]): Promise<Map<string, string[]>> {
-  const rows = (await db.execute(sql`
-    with lexicon as (
-      select word from ts_stat('select search from product union all select search from category union all select search from content_entry where resource in (''page'', ''folder'')')
-    )
-    select t.term, l.word
-    from unnest(string_to_array(${terms.join(' ')}, ' ')) as t(term)
-    cross join lateral (
-      select word from lexicon
-      where similarity(word, t.term) >= ${CORRECTION_THRESHOLD}
-      order by similarity(word, t.term) desc, word
-      limit 3
-    ) l
-  `)) as unknown as { rows?: { term: string; word: string }[] } | { term: string; word: string }[];
-  const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
+export function refreshLexicon(db: Database, cache: ReadCache): Promise<void> {
+  return cache.get('search:lexicon', () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`lock table search_lexicon_state in exclusive mode`);
+      const [state] = rowsOf<{ current: number; built: number | null }>(
+        await tx.execute(sql`
+          select coalesce((select version from content_version where id = 1), 0) as current,
+                 (select version from search_lexicon_state where id = 1) as built
+        `),
+      );
+      const current = Number(state!.current);
+      if (state!.built !== null && Number(state!.built) === current) return;
+      await tx.execute(sql`delete from search_lexicon`);
+      await tx.execute(
+        sql`insert into search_lexicon (word) select word from ts_stat(${LEXICON_SOURCE}) on conflict do nothing`,
+      );
+      await tx.execute(sql`
+        insert into search_lexicon_state (id, version) values (1, ${current})
+        on conflict (id) do update set version = excluded.version
+      `);
+    }),
+  );
+}
+
+/** For each query term, the lexicon words most similar to it (at least `CORRECTION_THRESHOLD`). */
+async function corrections(db: Database, cache: ReadCache, terms: string[]): Promise<Map<string, string[]>> {
+  await refreshLexicon(db, cache);
+  // `%` is pg_trgm's similarity at its default threshold (0.3, the correction threshold): it uses the trigram index.
+  const list = rowsOf<{ term: string; word: string }>(
+    await db.execute(sql`
+      select t.term, l.word
+      from unnest(string_to_array(${terms.join(' ')}, ' ')) as t(term)
+      cross join lateral (
+        select word from search_lexicon
+        where word % t.term and similarity(word, t.term) >= ${CORRECTION_THRESHOLD}
+        order by similarity(word, t.term) desc, word
+        limit 3
+      ) l
+    `),
+  );
   const result = new Map<string, string[]>();
   for (const { term, word } of list) result.set(term, [...(result.get(term) ?? []), word]);
   return result;
@@ -53,10 +87,10 @@ export interface TextQuery {
 }
 
 /** Builds the tsquery for `text`: every term must match (prefix of itself or one of its corrections). */
-export async function buildTextQuery(db: Database, text: string): Promise<TextQuery> {
+export async function buildTextQuery(db: Database, cache: ReadCache, text: string): Promise<TextQuery> {
   const terms = queryTerms(text);
   if (terms.length === 0) return { tsquery: null, text: text.trim() };
-  const fixes = await corrections(db, terms);
+  const fixes = await corrections(db, cache, terms);
   const perTerm = terms.map((term) => {
     const alternatives = [
       sql`to_tsquery('english', ${`${term}:*`})`,
@@ -71,7 +105,7 @@ export async function buildTextQuery(db: Database, text: string): Promise<TextQu
 
 /** SQL condition: the search vector matches the query, or the name is close to the whole text. */
 export function textCondition(query: TextQuery, vector: SQL, name: SQL): SQL {
-  const fuzzy = sql`word_similarity(${query.text}, ${name}) >= 0.5`;
+  const fuzzy = sql`word_similarity(${query.text}, ${name}) >= ${NAME_SIMILARITY}`;
   return query.tsquery ? sql`(${vector} @@ ${query.tsquery} or ${fuzzy})` : fuzzy;
 }
 
