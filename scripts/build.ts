@@ -229,12 +229,15 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     activateBuild(env.BUILDS_DIR, id);
     return manifest;
   });
-  const pruned = pruneBuilds(env.BUILDS_DIR);
+  // Logged before pruning: the build is served from here on, and deleting an old build (hundreds of MB at scale)
+  // can take a while on a busy disk.
   log(
-    `build ${id} is now current${previous ? ` (was ${previous.id})` : ''}` +
-      `${pruned.length ? `, pruned ${pruned.length} old` : ''}; ` +
+    `build ${id} is now current${previous ? ` (was ${previous.id})` : ''}; ` +
       `${(manifest.pageCount / (manifest.astroMs / 1000)).toFixed(1)} pages/s, total ${seconds(performance.now() - started)}`,
   );
+  const pruneStarted = performance.now();
+  const pruned = pruneBuilds(env.BUILDS_DIR);
+  if (pruned.length) log(`pruned ${pruned.length} old in ${seconds(performance.now() - pruneStarted)}`);
 }
 
 try {
