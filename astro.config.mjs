@@ -17,6 +17,17 @@ const backofficePattern = {
   ...(backoffice.port ? { port: backoffice.port } : {}),
 };
 
+/**
+ * `__PRERENDER__`: true in the bundle that renders the static pages during the build (Vite's `prerender`
+ * environment), false in the SSR server's and the browser's, so build-time reads can be memoised
+ * (src/lib/api/index.ts) while on-demand pages always read fresh answers.
+ */
+const prerenderFlag = {
+  name: 'plasterwick:prerender-flag',
+  /** @param {string} name */
+  configEnvironment: (name) => ({ define: { __PRERENDER__: JSON.stringify(name === 'prerender') } }),
+};
+
 export default defineConfig({
   /** Public origin for canonicals and the sitemap. */
   site: env.SITE_URL,
@@ -34,7 +45,7 @@ export default defineConfig({
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   i18n: { locales: ['en'], defaultLocale: 'en', routing: { prefixDefaultLocale: false } },
   image: { responsiveStyles: true, remotePatterns: [backofficePattern] },
-  build: { format: 'directory', inlineStylesheets: 'auto' },
+  build: { format: 'directory', inlineStylesheets: 'auto', concurrency: 4 },
   server: { port: env.PORT },
-  vite: { cacheDir: `${env.ASTRO_CACHE_DIR}/vite` },
+  vite: { cacheDir: `${env.ASTRO_CACHE_DIR}/vite`, plugins: [prerenderFlag] },
 });

@@ -173,16 +173,27 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     log(`${files.length} pages in ${seconds(astroMs)} (${perKind})`);
 
     // 3. Search index, CSP, redirects, manifest.
+    const indexStarted = performance.now();
     const { index, errors: indexErrors } = await createIndex({});
     if (!index) throw new Error(`pagefind could not start: ${indexErrors.join('; ')}`);
     const added = await index.addDirectory({ path: clientDir });
     if (added.errors.length) throw new Error(`pagefind indexing failed: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: path.join(clientDir, 'pagefind') });
-    if (written.errors.length)
-      throw new Error(`pagefind could not write its index: ${written.errors.join('; ')}`);
+    // The index is taken from pagefind and written here: its own writeFiles could answer before its backend had
+    // finished writing, and closing the backend then left a truncated file (pagefind.js cut at 32 KB, seen at
+    // 5,000 pages), which breaks the search box's fallback.
+    const generated = await index.getFiles();
+    if (generated.errors.length)
+      throw new Error(`pagefind could not produce its index: ${generated.errors.join('; ')}`);
+    for (const file of generated.files) {
+      const target = path.join(clientDir, 'pagefind', file.path);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, file.content);
+    }
     await closePagefind();
-    log(`pagefind indexed ${added.page_count} pages`);
+    const pagefindMs = performance.now() - indexStarted;
+    log(`pagefind indexed ${added.page_count} pages in ${seconds(pagefindMs)}`);
 
+    const cspStarted = performance.now();
     const hashes = new Set<string>();
     for (const file of files) {
       for (const body of inlineScripts(readFileSync(path.join(clientDir, file), 'utf8')))
@@ -190,7 +201,7 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     }
     const sources = withSources(CSP_SOURCES, botCheckCspSources(env));
     writeFileSync(path.join(outDir, 'csp.txt'), `${buildPolicy(sources, hashes)}\n`);
-    log(`CSP with ${hashes.size} inline script hashes`);
+    log(`CSP with ${hashes.size} inline script hashes in ${seconds(performance.now() - cspStarted)}`);
 
     const redirects = mergeRedirects(fixedRedirects, oldUrls, planSwitchRedirects(urls));
     writeFileSync(path.join(clientDir, '_redirects'), formatRedirects(redirects));
@@ -218,12 +229,15 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     activateBuild(env.BUILDS_DIR, id);
     return manifest;
   });
-  const pruned = pruneBuilds(env.BUILDS_DIR);
+  // Logged before pruning: the build is served from here on, and deleting an old build (hundreds of MB at scale)
+  // can take a while on a busy disk.
   log(
-    `build ${id} is now current${previous ? ` (was ${previous.id})` : ''}` +
-      `${pruned.length ? `, pruned ${pruned.length} old` : ''}; ` +
+    `build ${id} is now current${previous ? ` (was ${previous.id})` : ''}; ` +
       `${(manifest.pageCount / (manifest.astroMs / 1000)).toFixed(1)} pages/s, total ${seconds(performance.now() - started)}`,
   );
+  const pruneStarted = performance.now();
+  const pruned = pruneBuilds(env.BUILDS_DIR);
+  if (pruned.length) log(`pruned ${pruned.length} old in ${seconds(performance.now() - pruneStarted)}`);
 }
 
 try {

@@ -1,18 +1,24 @@
 /**
  * `npm start`: the whole shop on one machine. Resolves the secrets (DATA_DIR/secrets.json for the ones not set),
  * starts the back-office (seeding its database on first run), builds the storefront when there is no build or the
- * back-office content changed since the current one, serves it on PORT, and checks the content version every
- * CONTENT_CHECK_SECONDS (60) to rebuild and swap in the background. Both servers are supervised: a crashed one is
- * restarted with backoff while the other keeps serving (static pages stay up while the back-office restarts).
- * Env: everything scripts/server.ts takes, BACKOFFICE_PORT (the port of BACKOFFICE_URL, else 4000), DATA_DIR, the
- * secrets of packages/shop-rules/src/secrets.ts.
+ * back-office content changed since the current one, and serves it on PORT. A content change rebuilds and swaps in
+ * the background: the back-office calls the launcher's loopback content hook after each committed change (a
+ * secret made per run; scripts/lib/content-hook.ts), and the content version is also polled every
+ * CONTENT_CHECK_SECONDS (60) in case a call was lost. Requests are debounced and builds never overlap
+ * (scripts/lib/rebuild-coordinator.ts). Both servers are supervised: a crashed one is restarted with backoff while
+ * the other keeps serving (static pages stay up while the back-office restarts).
+ * Env: everything scripts/server.ts takes, BACKOFFICE_PORT (the port of BACKOFFICE_URL, else 4000), DATA_DIR,
+ * CONTENT_HOOK_PORT, the secrets of packages/shop-rules/src/secrets.ts.
  */
 import path from 'node:path';
+import { generateSecret } from '@plasterwick/shop-rules/secrets';
 import { ApiClient } from '../src/lib/api/client.ts';
 import { getContentVersion } from '../src/lib/api/site.ts';
 import { currentBuild } from './lib/builds.ts';
+import { startContentHook, type ContentHookServer } from './lib/content-hook.ts';
 import { loadEnv, repoRoot, type StorefrontEnv } from './lib/env.ts';
 import { runNode, waitForHttp } from './lib/process.ts';
+import { RebuildCoordinator, REBUILD_MAX_DELAY_MS, REBUILD_QUIET_MS } from './lib/rebuild-coordinator.ts';
 import { resolveSecrets, type ResolvedSecrets } from './lib/secrets-file.ts';
 import { Supervisor } from './lib/supervisor.ts';
 
@@ -49,10 +55,49 @@ const childEnv = {
   BACKOFFICE_PORT: backofficePort,
   BACKOFFICE_URL: backofficeUrl,
 };
+
+/** Builds (and swaps) when the back-office content differs from the current build's. */
+async function rebuildIfChanged(): Promise<void> {
+  await runNode(path.join(repoRoot, 'scripts/build.ts'), ['--if-changed'], {
+    label: 'build',
+    cwd: repoRoot,
+    env: childEnv,
+  });
+}
+const rebuilds = new RebuildCoordinator({
+  rebuild: rebuildIfChanged,
+  quietMs: REBUILD_QUIET_MS,
+  maxDelayMs: REBUILD_MAX_DELAY_MS,
+  onError: (error) => console.error(`[start] build failed: ${(error as Error).message.split('\n')[0]}`),
+});
+
+// The secret is new on every run and known only to this process and the back-office it starts.
+const hookSecret = generateSecret();
+let contentHook: ContentHookServer;
+try {
+  contentHook = await startContentHook({
+    secret: hookSecret,
+    port: env.CONTENT_HOOK_PORT,
+    onChange: () => {
+      log('the back-office announced a content change: rebuilding');
+      rebuilds.request();
+    },
+  });
+} catch (error) {
+  fail(`[start] the content hook could not listen: ${(error as Error).message}`);
+}
+log(`content hook on ${contentHook.url} (loopback only, secret made for this run)`);
+
 // The storefront reaches the back-office from this machine's loopback address: that is the one proxy whose
 // X-Forwarded-For the back-office believes, so its limits see each visitor. TRUST_PROXY itself is the storefront's.
 // Links in its e-mails point at the storefront's public origin.
-const backofficeEnv = { ...childEnv, TRUST_PROXY: '127.0.0.1', SITE_URL: env.SITE_URL };
+const backofficeEnv = {
+  ...childEnv,
+  TRUST_PROXY: '127.0.0.1',
+  SITE_URL: env.SITE_URL,
+  CONTENT_HOOK_URL: contentHook.url,
+  CONTENT_HOOK_SECRET: hookSecret,
+};
 
 const backoffice = new Supervisor({
   name: 'back-office',
@@ -72,37 +117,21 @@ const server = new Supervisor({
 });
 /** Set once the shop is up, so a signal at any moment stops what is running. */
 const contentCheck: { timer?: NodeJS.Timeout } = {};
-let building = false;
 let stopping = false;
 
 async function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
   clearInterval(contentCheck.timer);
+  // A build already running is left to finish; nothing new starts.
+  void rebuilds.stop();
+  await contentHook.close();
   await server.stop();
   await backoffice.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
-
-/** Builds (and swaps) when the back-office content differs from the current build's; false when the build failed. */
-async function rebuildIfChanged(): Promise<boolean> {
-  building = true;
-  try {
-    await runNode(path.join(repoRoot, 'scripts/build.ts'), ['--if-changed'], {
-      label: 'build',
-      cwd: repoRoot,
-      env: childEnv,
-    });
-    return true;
-  } catch (error) {
-    console.error(`[start] build failed: ${(error as Error).message.split('\n')[0]}`);
-    return false;
-  } finally {
-    building = false;
-  }
-}
 
 // A child that never came up (bad configuration, port in use) is not restarted: the launcher stops with its output.
 try {
@@ -117,7 +146,8 @@ try {
   await stopAll(1);
 }
 
-if (!(await rebuildIfChanged()) && !currentBuild(env.BUILDS_DIR)) {
+await rebuilds.runNow();
+if (!currentBuild(env.BUILDS_DIR)) {
   console.error('[start] no build to serve');
   await stopAll(1);
 }
@@ -136,14 +166,15 @@ const api = new ApiClient({
   siteId: () => currentBuild(env.BUILDS_DIR)?.manifest.siteId,
   planId: () => undefined,
 });
+// The fallback for a hook call that was lost (launcher busy restarting the back-office, a timeout).
 contentCheck.timer = setInterval(() => {
-  if (building || stopping || !backoffice.child) return;
+  if (rebuilds.busy || stopping || !backoffice.child) return;
   void getContentVersion(api).then(
     (version) => {
       const served = currentBuild(env.BUILDS_DIR)?.manifest.contentVersion;
       if (version === served) return;
       log(`content version ${version} differs from the served build's (${served}): rebuilding`);
-      return rebuildIfChanged();
+      rebuilds.request();
     },
     (error: Error) => console.error(`[start] content check failed: ${error.message}`),
   );

@@ -6,6 +6,8 @@ declare global {
    * ran without a build (`astro sync`). Read it through `buildSite()` of src/lib/api.
    */
   const __BUILD_SITE__: Site | null;
+  /** True in the code that prerenders the static pages at build time, false elsewhere (astro.config.mjs). */
+  const __PRERENDER__: boolean;
 
   namespace App {
     interface Locals {

@@ -17,6 +17,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { ReadCache } from './lib/cache.ts';
+import { contentHookNotifier } from './lib/content-hook.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { contextResolver, installRequestValues } from './lib/context.ts';
 import { ApiError, badRequest } from './lib/errors.ts';
@@ -35,7 +36,10 @@ declare module 'fastify' {
     db: Database;
     config: Config;
     cache: ReadCache;
-    /** Call after any write to catalogue or CMS data: clears read caches and bumps the content version. */
+    /**
+     * Call after any write to catalogue or CMS data has committed: clears read caches, bumps the content version
+     * and tells the launcher's content hook (when configured) so the storefront rebuilds.
+     */
     contentChanged(): Promise<void>;
     /** The mail outbox worker: `nudge()` after committing queued mail, `drain()` in tests. */
     mail: Pick<MailWorker, 'nudge' | 'drain'>;
@@ -100,9 +104,11 @@ export async function buildApp({
   app.decorate('cache', cache);
   app.decorate('clock', clock ?? systemClock);
   app.decorate('payments', paymentProvider ?? fakeProvider(config.payment.webhookSecret));
+  const notifyContentHook = contentHookNotifier(config.contentHook, app.log);
   app.decorate('contentChanged', async () => {
     cache.clear();
     await bumpContentVersion(db);
+    notifyContentHook();
   });
   installRequestValues(app, {
     context: contextResolver(db, cache),

@@ -5,6 +5,7 @@ import { generateSecret, secretProblem, SECRET_VARIABLES } from '@plasterwick/sh
 import { siteHostsEnv } from '@plasterwick/shop-rules/hosts';
 import { trustProxyEnv, type TrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { z } from 'zod';
+import { isLoopbackHost, type ContentHook } from './lib/content-hook.ts';
 
 /** Largest `SEED_SCALE`: 200 copies of the demo range fit the five-digit item numbers of its GTINs. */
 export const MAX_SEED_SCALE = 200;
@@ -67,6 +68,21 @@ const envSchema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://www.google.com/recaptcha/api/siteverify'),
   ),
   RECAPTCHA_MIN_SCORE: z.preprocess(blankIsUnset, z.coerce.number().min(0).max(1).default(0.5)),
+  // Set by `npm start` (a fresh secret each run): see lib/content-hook.ts.
+  CONTENT_HOOK_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .url({
+        protocol: /^http$/,
+        error: 'must be an http:// URL on this machine such as http://127.0.0.1:4100/content-changed',
+      })
+      .refine(
+        (value) => isLoopbackHost(new URL(value).hostname),
+        'must be a loopback address (127.0.0.1, [::1] or localhost): the hook carries a secret',
+      )
+      .optional(),
+  ),
+  CONTENT_HOOK_SECRET: z.preprocess(blankIsUnset, z.string().optional()),
   /** A first seed makes the catalogue this many times the demo's, to measure at size (issue 14). */
   SEED_SCALE: z.preprocess(
     blankIsUnset,
@@ -137,6 +153,8 @@ export interface Config {
   mail: MailConfig;
   botCheck: BotCheckConfig;
   payment: PaymentConfig;
+  /** Where to announce a content change (`CONTENT_HOOK_URL` and `CONTENT_HOOK_SECRET`); unset: nowhere. */
+  contentHook: ContentHook | undefined;
   /** Secrets that were not set (outside production only): random for this process, so admin calls fail. */
   generatedSecrets: string[];
 }
@@ -162,6 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secrets[name] = generateSecret();
       generatedSecrets.push(name);
     } else lines.push(`  ${name}: ${problem}`);
+  }
+  // The hook's secret is checked like every secret, but only when a hook is configured: it has no default either.
+  if (parsed.success && parsed.data.CONTENT_HOOK_URL !== undefined) {
+    const problem = secretProblem(parsed.data.CONTENT_HOOK_SECRET);
+    if (problem) lines.push(`  CONTENT_HOOK_SECRET: ${problem} (CONTENT_HOOK_URL is set)`);
+  } else if (parsed.success && parsed.data.CONTENT_HOOK_SECRET !== undefined) {
+    lines.push('  CONTENT_HOOK_URL: is not set (CONTENT_HOOK_SECRET is)');
   }
   if (!parsed.success || lines.length > 0) {
     throw new Error(`Invalid back-office configuration:\n${lines.join('\n')}`);
@@ -208,6 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.PAYMENT_PROVIDER,
       webhookSecret: secrets.PAYMENT_WEBHOOK_SECRET as string,
     },
+    contentHook:
+      e.CONTENT_HOOK_URL !== undefined && e.CONTENT_HOOK_SECRET !== undefined
+        ? { url: e.CONTENT_HOOK_URL, secret: e.CONTENT_HOOK_SECRET }
+        : undefined,
     generatedSecrets,
   };
 }

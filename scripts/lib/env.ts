@@ -153,6 +153,9 @@ const envSchema = z.object({
   ),
   DATA_DIR: directory('data'),
   BACKOFFICE_PORT: z.preprocess(blankIsUnset, port.optional()),
+  // The loopback port of the content hook the back-office calls after a change (scripts/lib/content-hook.ts);
+  // unset: a free port, handed to the back-office with the run's secret.
+  CONTENT_HOOK_PORT: z.preprocess(blankIsUnset, port.optional()),
 });
 
 export type StorefrontEnv = z.infer<typeof envSchema>;

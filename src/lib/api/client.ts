@@ -7,6 +7,7 @@
 import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance } from 'ky';
 import { z } from 'zod';
 import { CLIENT, FALLBACK_LANG, SITE_ID } from '../config.ts';
+import type { AnswerMemo } from './answer-memo.ts';
 
 export const errorBodySchema = z.object({
   status: z.string(),
@@ -74,6 +75,14 @@ export interface ApiClientOptions {
   lang?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The build's memo of GET answers (src/lib/api/index.ts): each distinct read is made once per build. */
+  memo?: AnswerMemo<RawAnswer>;
+}
+
+/** An answer as received, before parsing: what the build's memo keeps. */
+export interface RawAnswer {
+  status: number;
+  text: string;
 }
 
 export interface RequestOptions {
@@ -140,18 +149,25 @@ export class ApiClient {
   ): Promise<z.output<T>> {
     const attempt = async (planId: number | undefined) => {
       try {
-        const response = await this.http(path.replace(/^\//, ''), {
-          method,
-          searchParams: this.searchParams(options, planId),
-          ...(isFormData(body) ? { body } : { json: body }),
-          headers: options.headers,
-          signal: options.signal,
-        });
-        const parsed = schema.safeParse(readJson(await response.text()));
+        const searchParams = this.searchParams(options, planId);
+        const send = async (): Promise<RawAnswer> => {
+          const response = await this.http(path.replace(/^\//, ''), {
+            method,
+            searchParams,
+            ...(isFormData(body) ? { body } : { json: body }),
+            headers: options.headers,
+            signal: options.signal,
+          });
+          return { status: response.status, text: await response.text() };
+        };
+        // Reads with headers of their own (a preview token) are never shared.
+        const memo = method === 'get' && !options.headers && !options.signal ? this.options.memo : undefined;
+        const answer = memo ? await memo.get(`${path}?${searchParams.toString()}`, send) : await send();
+        const parsed = schema.safeParse(readJson(answer.text));
         if (!parsed.success) {
           throw new BackofficeError(
             path,
-            response.status,
+            answer.status,
             undefined,
             `${path}: unexpected answer (${z.prettifyError(parsed.error)})`,
           );

@@ -7,7 +7,8 @@
 import { storefrontEnv } from '../../../scripts/lib/env.ts';
 import type { Audience } from '../config.ts';
 import { allowedHosts, createSiteResolver, planIdOf, type SiteResolver } from '../site-resolution.ts';
-import { ApiClient } from './client.ts';
+import { AnswerMemo } from './answer-memo.ts';
+import { ApiClient, type RawAnswer } from './client.ts';
 import { lookupSite } from './site.ts';
 import type { Site } from './types.ts';
 
@@ -69,6 +70,16 @@ export function requestSite(host: string | null | undefined): Promise<Site> {
 const clients = new Map<string, ApiClient>();
 
 /**
+ * The static pages' reads, made once per build (many pages share a listing, its facets, parents, menus). Only the
+ * build's prerendering has it: on-demand pages always ask the back-office.
+ */
+const BUILD_MEMO_ENTRIES = 2_000;
+const buildMemo =
+  typeof __PRERENDER__ !== 'undefined' && __PRERENDER__
+    ? new AnswerMemo<RawAnswer>(BUILD_MEMO_ENTRIES)
+    : undefined;
+
+/**
  * The client of an audience's plan on a site (the build's by default): every call names the site and the plan
  * the site gives that audience. The plan is fixed by the URL, so the automatic plan switch is left to the page (it
  * answers with the other audience's URL).
@@ -80,7 +91,12 @@ export function apiFor(audience: Audience, site: Site = buildSite()): ApiClient 
     const planId = planIdOf(site, audience);
     if (planId === undefined)
       throw new Error(`Site ${site.id} has no sales plan for the ${audience} audience`);
-    client = new ApiClient({ origin: backofficeOrigin(), siteId: () => site.id, planId: () => planId });
+    client = new ApiClient({
+      origin: backofficeOrigin(),
+      siteId: () => site.id,
+      planId: () => planId,
+      memo: buildMemo,
+    });
     clients.set(key, client);
   }
   return client;
