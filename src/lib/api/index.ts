@@ -8,6 +8,7 @@ import { storefrontEnv } from '../../../scripts/lib/env.ts';
 import type { Audience } from '../config.ts';
 import { allowedHosts, createSiteResolver, planIdOf, type SiteResolver } from '../site-resolution.ts';
 import { ApiClient } from './client.ts';
+import { serverFetch } from './server-fetch.ts';
 import { lookupSite } from './site.ts';
 import type { Site } from './types.ts';
 
@@ -54,7 +55,12 @@ let resolver: SiteResolver | undefined;
 export function requestSite(host: string | null | undefined): Promise<Site> {
   if (!resolver) {
     const env = storefrontEnv();
-    const api = new ApiClient({ origin: env.BACKOFFICE_URL, planId: () => undefined, timeoutMs: 5_000 });
+    const api = new ApiClient({
+      origin: env.BACKOFFICE_URL,
+      planId: () => undefined,
+      timeoutMs: 5_000,
+      fetch: serverFetch,
+    });
     resolver = createSiteResolver({
       buildSite: buildSite(),
       allowed: allowedHosts(env.SITE_URL, env.SITE_HOSTS),
@@ -80,7 +86,12 @@ export function apiFor(audience: Audience, site: Site = buildSite()): ApiClient 
     const planId = planIdOf(site, audience);
     if (planId === undefined)
       throw new Error(`Site ${site.id} has no sales plan for the ${audience} audience`);
-    client = new ApiClient({ origin: backofficeOrigin(), siteId: () => site.id, planId: () => planId });
+    client = new ApiClient({
+      origin: backofficeOrigin(),
+      siteId: () => site.id,
+      planId: () => planId,
+      fetch: serverFetch,
+    });
     clients.set(key, client);
   }
   return client;
