@@ -74,6 +74,12 @@ export interface ApiClientOptions {
   lang?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /**
+   * Answers of calls marked `trusted` are taken as the back-office sent them, without zod: only for the build's
+   * and the SSR server's clients, whose back-office checks those answers against the same shapes before sending
+   * them (its response schemas). Islands never set it.
+   */
+  trustAnswers?: boolean;
 }
 
 export interface RequestOptions {
@@ -84,6 +90,11 @@ export interface RequestOptions {
   withoutSite?: boolean;
   /** Disable the plan switch and retry for this call. */
   noPlanSwitch?: boolean;
+  /**
+   * A large answer whose shape the back-office guarantees and that `schema` passes unchanged (no transform, no
+   * default): not parsed again where the client trusts answers (`trustAnswers`).
+   */
+  trusted?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -147,7 +158,9 @@ export class ApiClient {
           headers: options.headers,
           signal: options.signal,
         });
-        const parsed = schema.safeParse(readJson(await response.text()));
+        const json = readJson(await response.text());
+        if (options.trusted && this.options.trustAnswers && json !== undefined) return json as z.output<T>;
+        const parsed = schema.safeParse(json);
         if (!parsed.success) {
           throw new BackofficeError(
             path,
