@@ -36,6 +36,7 @@ import {
   listGuideQuestions,
   listProducts,
   listUrls,
+  productPageSchema,
   scanProduct,
   suggest,
 } from '../../src/lib/api/catalogue.ts';
@@ -1292,6 +1293,33 @@ describe('the storefront’s calls parse the back-office’s live answers', () =
       expect(recorded.length, 'the call reached the back-office').toBeGreaterThan(before);
     });
   }
+
+  it('ssr: the product lists the SSR client takes without zod (`trusted`) are ones zod passes unchanged', async () => {
+    const answers: unknown[] = [];
+    const keepAnswer: typeof fetch = async (input, init) => {
+      const response = await recordingFetch(input, init);
+      answers.push(await response.clone().json());
+      return response;
+    };
+    current = { layer: 'ssr', call: 'trusted answers' };
+    try {
+      for (const audience of AUDIENCES) {
+        const api = new ApiClient({
+          origin,
+          planId: () => PLAN_IDS[audience],
+          fetch: keepAnswer,
+          trustAnswers: true,
+        });
+        await listProducts(api, { text: fx.searchTerm, perPage: 12 });
+        await listProducts(api, { promoted: true, perPage: TOP_PRODUCTS });
+        await listProducts(api, { page: 2, perPage: 5, orderBy: 'price_desc' });
+      }
+    } finally {
+      current = undefined;
+    }
+    expect(answers).toHaveLength(AUDIENCES.length * 3);
+    for (const answer of answers) expect(productPageSchema.parse(answer)).toStrictEqual(answer);
+  });
 });
 
 describe('the calls match the back-office’s routes', () => {

@@ -236,3 +236,27 @@ test('the suggestions total of products equals the results page total for the sa
     );
   }
 });
+
+test('pages reuse the rendered header, menus and footer, yet each keeps its own search text, switch and current link', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the same HTML on every viewport');
+  // On-demand pages one after the other: the reused parts must not carry the first page's term or switch target.
+  for (const term of ['filler', 'plaster']) {
+    await page.goto(`/professional-filler/results/${term}`);
+    await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveValue(term);
+    await expect(
+      page.getByRole('navigation', { name: 'Choose your profile' }).getByRole('link', { name: 'DIY' }),
+    ).toHaveAttribute('href', `/diy-filler/results/${term}`);
+    await expect(page.locator('.main-nav [aria-current="page"]')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo').getByRole('navigation').first()).toBeAttached();
+  }
+  // Built pages in the menu: each marks its own link, and only its own.
+  for (const slug of ['fillers', 'jointing']) {
+    await page.goto(`/professional-filler/category/${slug}`);
+    const current = page.locator('.main-nav [aria-current="page"]');
+    await expect(current).toHaveCount(1);
+    await expect(current).toHaveAttribute('href', `/professional-filler/category/${slug}`);
+  }
+});

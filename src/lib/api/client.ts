@@ -77,6 +77,12 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** The build's memo of GET answers (src/lib/api/index.ts): each distinct read is made once per build. */
   memo?: AnswerMemo<RawAnswer>;
+  /**
+   * Answers of calls marked `trusted` are taken as the back-office sent them, without zod: only for the build's
+   * and the SSR server's clients, whose back-office checks those answers against the same shapes before sending
+   * them (its response schemas). Islands never set it.
+   */
+  trustAnswers?: boolean;
 }
 
 /** An answer as received, before parsing: what the build's memo keeps. */
@@ -93,6 +99,11 @@ export interface RequestOptions {
   withoutSite?: boolean;
   /** Disable the plan switch and retry for this call. */
   noPlanSwitch?: boolean;
+  /**
+   * A large answer whose shape the back-office guarantees and that `schema` passes unchanged (no transform, no
+   * default): not parsed again where the client trusts answers (`trustAnswers`).
+   */
+  trusted?: boolean;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -163,7 +174,9 @@ export class ApiClient {
         // Reads with headers of their own (a preview token) are never shared.
         const memo = method === 'get' && !options.headers && !options.signal ? this.options.memo : undefined;
         const answer = memo ? await memo.get(`${path}?${searchParams.toString()}`, send) : await send();
-        const parsed = schema.safeParse(readJson(answer.text));
+        const json = readJson(answer.text);
+        if (options.trusted && this.options.trustAnswers && json !== undefined) return json as z.output<T>;
+        const parsed = schema.safeParse(json);
         if (!parsed.success) {
           throw new BackofficeError(
             path,

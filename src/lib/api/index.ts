@@ -9,6 +9,7 @@ import type { Audience } from '../config.ts';
 import { allowedHosts, createSiteResolver, planIdOf, type SiteResolver } from '../site-resolution.ts';
 import { AnswerMemo } from './answer-memo.ts';
 import { ApiClient, type RawAnswer } from './client.ts';
+import { serverFetch } from './server-fetch.ts';
 import { lookupSite } from './site.ts';
 import type { Site } from './types.ts';
 
@@ -55,7 +56,12 @@ let resolver: SiteResolver | undefined;
 export function requestSite(host: string | null | undefined): Promise<Site> {
   if (!resolver) {
     const env = storefrontEnv();
-    const api = new ApiClient({ origin: env.BACKOFFICE_URL, planId: () => undefined, timeoutMs: 5_000 });
+    const api = new ApiClient({
+      origin: env.BACKOFFICE_URL,
+      planId: () => undefined,
+      timeoutMs: 5_000,
+      fetch: serverFetch,
+    });
     resolver = createSiteResolver({
       buildSite: buildSite(),
       allowed: allowedHosts(env.SITE_URL, env.SITE_HOSTS),
@@ -96,6 +102,8 @@ export function apiFor(audience: Audience, site: Site = buildSite()): ApiClient 
       siteId: () => site.id,
       planId: () => planId,
       memo: buildMemo,
+      fetch: serverFetch,
+      trustAnswers: true,
     });
     clients.set(key, client);
   }

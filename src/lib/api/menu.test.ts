@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from './client.ts';
 import { siteOrigin } from '../paths.ts';
-import { chunk, getMenu, menuCode, menuColor } from './menu.ts';
+import { chunk, currentMenuHref, getMenu, menuCode, menuColor } from './menu.ts';
+import type { MenuItem } from './types.ts';
 
 function clientAnswering(body: unknown): ApiClient {
   const fetchStub: typeof fetch = async () =>
@@ -69,5 +70,21 @@ describe('menus', () => {
   it('gives an empty menu when the code does not exist', async () => {
     const menu = await getMenu(clientAnswering({ data: { items: [] } }), 'footer', 'pro');
     expect(menu).toEqual({ code: 'menu_footer_pro', items: [] });
+  });
+
+  it('finds the link of the current page among the top items and their children, and nothing deeper', () => {
+    const item = (href: string | undefined, children: MenuItem[] = []): MenuItem => ({
+      label: href ?? 'text',
+      kind: 'cms_page',
+      href,
+      newTab: false,
+      pushes: [],
+      children,
+    });
+    const items = [item('/pro/news'), item(undefined, [item('/pro/faq', [item('/pro/deep')])])];
+    expect(currentMenuHref(items, '/pro/news')).toBe('/pro/news');
+    expect(currentMenuHref(items, '/pro/faq')).toBe('/pro/faq');
+    expect(currentMenuHref(items, '/pro/deep')).toBeUndefined();
+    expect(currentMenuHref(items, '/pro/results/filler')).toBeUndefined();
   });
 });

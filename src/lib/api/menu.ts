@@ -123,3 +123,15 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) groups.push(items.slice(i, i + size));
   return groups;
 }
+
+/**
+ * The link of `items` (top level or their children, where the main menu marks the current page) that leads to
+ * `path`: the only way the page shown changes the menu's HTML.
+ */
+export function currentMenuHref(items: readonly MenuItem[], path: string): string | undefined {
+  for (const item of items) {
+    if (item.href === path) return path;
+    if (item.children.some((child) => child.href === path)) return path;
+  }
+  return undefined;
+}
