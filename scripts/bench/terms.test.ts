@@ -13,12 +13,16 @@ describe('bench search terms', () => {
   });
 
   it('makes as many distinct terms as asked for from words, fragments and pairs', () => {
-    const words = Array.from({ length: 120 }, (_, at) => `word${String.fromCharCode(97 + (at % 26))}${at}`);
+    const starts = ['pla', 'fil', 'cra', 'smo', 'rep', 'joi', 'tap', 'boa', 'woo', 'ext'];
+    const ends = ['ster', 'ler', 'cker', 'oth', 'air', 'nts', 'ing', 'rds', 'ods'];
+    const words = starts.flatMap((start) => ends.map((end) => `${start}${end}`)).slice(0, 60);
     const terms = searchTerms(words, 10_000);
     expect(terms.length).toBeGreaterThanOrEqual(10_000);
     expect(new Set(terms).size).toBe(terms.length);
-    expect(terms).toContain('wor');
+    expect(terms).toContain('plas');
     expect(terms.some((term) => term.includes(' '))).toBe(true);
+    // 60 words give 3,540 pairs: the rest are a word and the start of another.
+    expect(terms).toContain('plaster fill');
     expect(searchTerms(words, 10_000)).toEqual(terms);
   });
 });
