@@ -3,7 +3,7 @@
  * swapped in by scripts/build.ts is picked up without a restart (requests already running finish on the old one).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readlinkSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -41,12 +41,14 @@ function readOptional(file: string): Buffer | undefined {
   }
 }
 
-function isFile(file: string): boolean {
-  try {
-    return statSync(file).isFile();
-  } catch {
-    return false;
+/** Every file of a build's client dir, relative to it with `/` separators: listed once, a build never changes. */
+function listFiles(clientDir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(clientDir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      files.add(path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
   }
+  return files;
 }
 
 export class LoadedBuild {
@@ -66,6 +68,11 @@ export class LoadedBuild {
   private handlerPromise: Promise<AstroHandler> | undefined;
   /** URL path → file relative to clientDir (or null): a build's files never change. */
   private readonly staticFiles = new Map<string, string | null>();
+  /**
+   * The client dir's files, listed when the build loads: an on-demand URL (a new search term each time) is known
+   * not to be a file without three stat calls.
+   */
+  private readonly clientFiles: Set<string>;
   private readonly pages = new Map<string, CachedPage | null>();
 
   constructor(id: string, dir: string) {
@@ -88,6 +95,7 @@ export class LoadedBuild {
       readOptional(path.join(this.clientDir, '500.html')) ??
       readOptional(path.join(this.clientDir, '500/index.html'));
     this.fallbackPage = readOptional(path.join(this.clientDir, 'error-fallback.html'));
+    this.clientFiles = listFiles(this.clientDir);
   }
 
   /** The 404 page for a missing `pathname`: its audience's under an audience segment, else the default one. */
@@ -140,9 +148,7 @@ export class LoadedBuild {
       const candidates = normalized.endsWith('/')
         ? [`${relative}index.html`]
         : [relative, `${relative}/index.html`, `${relative}.html`];
-      found = candidates.find(
-        (candidate) => candidate !== '' && isFile(path.join(this.clientDir, candidate)),
-      );
+      found = candidates.find((candidate) => candidate !== '' && this.clientFiles.has(candidate));
     }
     if (this.staticFiles.size >= STATIC_CACHE_LIMIT) this.staticFiles.clear();
     this.staticFiles.set(pathname, found ?? null);
