@@ -57,7 +57,7 @@ describe('SEED_SCALE=2', () => {
 
   it('serves a copy with its own identity and the original’s pictures and data sheets', async () => {
     const [original, copy] = await Promise.all(
-      ['plasterwick-multi-fill-powder', 'plasterwick-multi-fill-powder-ashford'].map(async (slug) => {
+      ['plasterwick-multi-fill-powder', 'plasterwick-ashford-multi-fill-powder'].map(async (slug) => {
         const response = await t.app.inject(`/api/v1/product/${slug}?${q({ saleplan_id: PRO_PLAN })}`);
         expect(response.statusCode).toBe(200);
         return response.json().data.items[0];
@@ -75,7 +75,7 @@ describe('SEED_SCALE=2', () => {
       'Plasterwick Ashford Multi-Fill® Powder safety data sheet',
     ]);
     expect(copy.related.length).toBe(original.related.length);
-    expect(copy.related.every((r: { slug: string }) => r.slug.endsWith('-ashford'))).toBe(true);
+    expect(copy.related.every((r: { slug: string }) => r.slug.includes('ashford'))).toBe(true);
     expect(copy.variants.map((v: { gtin: string }) => v.gtin)).not.toEqual(
       original.variants.map((v: { gtin: string }) => v.gtin),
     );
