@@ -1,4 +1,4 @@
-import { isSlug } from '@plasterwick/shop-rules/slug';
+import { isSlug, slugify } from '@plasterwick/shop-rules/slug';
 import { describe, expect, it } from 'vitest';
 import { MAX_SEED_SCALE } from '../../config.ts';
 import { isValidGtin } from './gtin.ts';
@@ -64,9 +64,11 @@ describe('scaledCopies', () => {
     }
   });
 
-  it('keeps GTINs distinct at the largest scale', () => {
-    const { gtins } = catalogueAt(MAX_SEED_SCALE);
+  it('keeps GTINs, slugs and names distinct at the largest scale', () => {
+    const { gtins, slugs, names } = catalogueAt(MAX_SEED_SCALE);
     expect(distinct(gtins)).toBe(true);
+    expect(distinct(slugs)).toBe(true);
+    expect(distinct(names)).toBe(true);
     expect(gtins.every(isValidGtin)).toBe(true);
   });
 
@@ -77,6 +79,7 @@ describe('scaledCopies', () => {
       // Everything but its identity is the original's: characteristics, plans, packs, texts.
       const { n, name, slug, category } = seed;
       expect(seed).toEqual({ ...original, n, name, slug, category, promoted: undefined });
+      expect(productSlug(seed)).toBe(original.slug ? `${original.slug}-ashford` : slugify(seed.name));
       expect(seed.name).toContain('Ashford');
       expect(categorySlugs.has(seed.category)).toBe(true);
     }

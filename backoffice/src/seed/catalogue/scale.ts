@@ -146,7 +146,8 @@ export function scaledCopies(scale: number): {
         ...original,
         n: original.n + copy * REFERENCE_STEP,
         name,
-        slug: `${productSlug(original)}-${rangeSlug}`,
+        // Like every product, the slug of its name; a demo slug chosen by hand keeps its form with the range added.
+        slug: original.slug ? `${original.slug}-${rangeSlug}` : undefined,
         category: `${familyOf(original.category).slug}-${rangeSlug}`,
         promoted: undefined,
       };
