@@ -178,7 +178,8 @@ const api = new ApiClient({
   siteId: () => currentBuild(env.BUILDS_DIR)?.manifest.siteId,
   planId: () => undefined,
 });
-// The fallback for a hook call that was lost (launcher busy restarting the back-office, a timeout).
+// The fallback for a hook call that was lost (launcher busy restarting the back-office, a timeout); skipped while a
+// build runs or is already asked for.
 contentCheck.timer = setInterval(() => {
   if (rebuilds.busy || stopping || !backoffice.child) return;
   void getContentVersion(api).then(
