@@ -10,7 +10,8 @@
  * 4. Only then swaps BUILDS_DIR/current to it atomically and prunes old builds (keeping the previous good one).
  *    A failure at any step of 2–4 deletes the new directory, so BUILDS_DIR only ever holds complete builds.
  * With --if-changed it stops early when the current build already has the back-office's content version (and the
- * same site).
+ * same site). With --keep-old it leaves the pruning of old builds to its caller (`npm start` prunes in the
+ * background, so its next build need not wait for the deletion).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +44,7 @@ const MIN_CATALOGUE_SHARE = 0.5;
 
 const started = performance.now();
 const onlyIfChanged = process.argv.includes('--if-changed');
+const keepOld = process.argv.includes('--keep-old');
 
 function log(message: string) {
   console.log(`[build] ${message}`);
@@ -235,6 +237,7 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     `build ${id} is now current${previous ? ` (was ${previous.id})` : ''}; ` +
       `${(manifest.pageCount / (manifest.astroMs / 1000)).toFixed(1)} pages/s, total ${seconds(performance.now() - started)}`,
   );
+  if (keepOld) return;
   const pruneStarted = performance.now();
   const pruned = pruneBuilds(env.BUILDS_DIR);
   if (pruned.length) log(`pruned ${pruned.length} old in ${seconds(performance.now() - pruneStarted)}`);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { generateSecret } from '@plasterwick/shop-rules/secrets';
 import { ApiClient } from '../src/lib/api/client.ts';
 import { getContentVersion } from '../src/lib/api/site.ts';
-import { currentBuild } from './lib/builds.ts';
+import { currentBuild, pruneBuildsInBackground } from './lib/builds.ts';
 import { startContentHook, type ContentHookServer } from './lib/content-hook.ts';
 import { loadEnv, repoRoot, type StorefrontEnv } from './lib/env.ts';
 import { runNode, waitForHttp } from './lib/process.ts';
@@ -56,13 +56,25 @@ const childEnv = {
   BACKOFFICE_URL: backofficeUrl,
 };
 
-/** Builds (and swaps) when the back-office content differs from the current build's. */
+/**
+ * Builds (and swaps) when the back-office content differs from the current build's. Old builds are deleted in the
+ * background afterwards, so a follow-up build starts at once.
+ */
 async function rebuildIfChanged(): Promise<void> {
-  await runNode(path.join(repoRoot, 'scripts/build.ts'), ['--if-changed'], {
+  await runNode(path.join(repoRoot, 'scripts/build.ts'), ['--if-changed', '--keep-old'], {
     label: 'build',
     cwd: repoRoot,
     env: childEnv,
   });
+  const pruneStarted = performance.now();
+  void pruneBuildsInBackground(env.BUILDS_DIR).then(
+    (pruned) => {
+      if (pruned.length === 0) return;
+      const seconds = ((performance.now() - pruneStarted) / 1000).toFixed(1);
+      log(`deleted ${pruned.length} old build(s) in ${seconds} s`);
+    },
+    (error: Error) => console.error(`[start] deleting old builds failed: ${error.message}`),
+  );
 }
 const rebuilds = new RebuildCoordinator({
   rebuild: rebuildIfChanged,
@@ -166,7 +178,8 @@ const api = new ApiClient({
   siteId: () => currentBuild(env.BUILDS_DIR)?.manifest.siteId,
   planId: () => undefined,
 });
-// The fallback for a hook call that was lost (launcher busy restarting the back-office, a timeout).
+// The fallback for a hook call that was lost (launcher busy restarting the back-office, a timeout); skipped while a
+// build runs or is already asked for.
 contentCheck.timer = setInterval(() => {
   if (rebuilds.busy || stopping || !backoffice.child) return;
   void getContentVersion(api).then(

@@ -8,6 +8,7 @@ import {
   buildLockHolder,
   currentBuild,
   pruneBuilds,
+  pruneBuildsInBackground,
   withBuildDir,
   type BuildManifest,
 } from './builds.ts';
@@ -87,6 +88,13 @@ describe('pruneBuilds', () => {
 
   it('keeps the current build and the previous good one; deletes broken builds and older good ones', () => {
     const removed = pruneBuilds(buildsDir);
+    expect(remaining()).toEqual([good2, good3]);
+    expect(removed.sort()).toEqual([good1, broken4, broken5]);
+    expect(currentBuild(buildsDir)?.id).toBe(good3);
+  });
+
+  it('in the background, deletes the same builds', async () => {
+    const removed = await pruneBuildsInBackground(buildsDir);
     expect(remaining()).toEqual([good2, good3]);
     expect(removed.sort()).toEqual([good1, broken4, broken5]);
     expect(currentBuild(buildsDir)?.id).toBe(good3);

@@ -14,6 +14,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -104,17 +105,17 @@ function buildIds(buildsDir: string): string[] {
 }
 
 /**
- * Deletes old builds. Only complete builds (a valid manifest.json) count as builds: the one `current` points at
- * and the newest `keep` other complete ones (the previous good build, which a server may still be finishing
+ * The old builds to delete. Only complete builds (a valid manifest.json) count as builds: the one `current` points
+ * at and the newest `keep` other complete ones (the previous good build, which a server may still be finishing
  * requests on) stay, older complete ones go. Incomplete directories (failed or interrupted builds) go too, unless
  * another process holds the build lock right now: one of them may be the build it is writing. The directory
- * `current` points at is never deleted. Returns the deleted ids.
+ * `current` points at is never listed.
  */
-export function pruneBuilds(buildsDir: string, keep = 1): string[] {
+function buildsToPrune(buildsDir: string, keep: number): string[] {
   const current = currentTarget(buildsDir);
   const buildInProgress = buildLockHolder(buildsDir) !== undefined;
   let kept = 0;
-  const removed: string[] = [];
+  const doomed: string[] = [];
   for (const id of buildIds(buildsDir)) {
     if (id === current) continue;
     const complete = readManifest(path.join(buildsDir, id)) !== undefined;
@@ -123,10 +124,28 @@ export function pruneBuilds(buildsDir: string, keep = 1): string[] {
       continue;
     }
     if (!complete && buildInProgress) continue;
-    rmSync(path.join(buildsDir, id), { recursive: true, force: true });
-    removed.push(id);
+    doomed.push(id);
   }
-  return removed;
+  return doomed;
+}
+
+/** Deletes old builds (see `buildsToPrune`). Returns the deleted ids. */
+export function pruneBuilds(buildsDir: string, keep = 1): string[] {
+  const doomed = buildsToPrune(buildsDir, keep);
+  for (const id of doomed) rmSync(path.join(buildsDir, id), { recursive: true, force: true });
+  return doomed;
+}
+
+/**
+ * `pruneBuilds` without blocking the event loop: the launcher prunes after each build this way, so a follow-up build
+ * does not wait while a busy disk deletes an old build (hundreds of MB at scale, 20 s and more seen). A build that
+ * starts meanwhile is safe: its directory is incomplete and it holds the lock when the list is made, or it is newer
+ * than every listed one.
+ */
+export async function pruneBuildsInBackground(buildsDir: string, keep = 1): Promise<string[]> {
+  const doomed = buildsToPrune(buildsDir, keep);
+  await Promise.all(doomed.map((id) => rm(path.join(buildsDir, id), { recursive: true, force: true })));
+  return doomed;
 }
 
 /**

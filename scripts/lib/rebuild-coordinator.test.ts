@@ -37,7 +37,9 @@ describe('the rebuild coordinator', () => {
   it('builds once, a quiet period after the last of a burst of requests', async () => {
     const { rebuild, starts } = controlledRebuild();
     const c = coordinator(rebuild);
+    expect(c.busy).toBe(false);
     c.request();
+    expect(c.busy).toBe(true);
     await vi.advanceTimersByTimeAsync(600);
     c.request();
     await vi.advanceTimersByTimeAsync(600);

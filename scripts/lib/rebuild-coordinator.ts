@@ -32,9 +32,9 @@ export class RebuildCoordinator {
     this.options = options;
   }
 
-  /** True while a build runs. */
+  /** True while a build runs or one is asked for (a poll then has nothing to add). */
   get busy(): boolean {
-    return this.running !== undefined;
+    return this.running !== undefined || this.pending !== undefined;
   }
 
   /** Asks for a build after the quiet period (or after the build running now). */
