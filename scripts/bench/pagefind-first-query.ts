@@ -28,8 +28,10 @@ export interface PagefindFirstQueryOptions {
 }
 
 export interface PagefindFirstQuery {
-  /** Bytes received for /pagefind/ files (compressed as sent), the first query included. */
+  /** Bytes received for /pagefind/ files (compressed as sent, headers included), the first query included. */
   bytes: number;
+  /** Of which response headers (every answer carries the security headers; the CSP alone is about 1 KB). */
+  headerBytes: number;
   /** How many /pagefind/ files that took. */
   files: number;
   /** Bytes per file (path under /pagefind/), largest first. */
@@ -80,7 +82,7 @@ export async function measurePagefindFirstQuery(
   });
   try {
     const page = await browser.newPage();
-    const sizes: Promise<{ path: string; bytes: number }>[] = [];
+    const sizes: Promise<{ path: string; bytes: number; headerBytes: number }>[] = [];
     page.on('requestfinished', (request) => {
       const { pathname } = new URL(request.url());
       if (!pathname.startsWith('/pagefind/')) return;
@@ -88,6 +90,7 @@ export async function measurePagefindFirstQuery(
         request.sizes().then((size) => ({
           path: pathname.slice('/pagefind/'.length),
           bytes: size.responseBodySize + size.responseHeadersSize,
+          headerBytes: size.responseHeadersSize,
         })),
       );
     });
@@ -104,9 +107,11 @@ export async function measurePagefindFirstQuery(
       string,
       number
     >;
-    const perFile = (await Promise.all(sizes)).sort((a, b) => b.bytes - a.bytes);
+    const files = (await Promise.all(sizes)).sort((a, b) => b.bytes - a.bytes);
+    const perFile = files.map(({ path: file, bytes }) => ({ path: file, bytes }));
     return {
-      bytes: perFile.reduce((sum, file) => sum + file.bytes, 0),
+      bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      headerBytes: files.reduce((sum, file) => sum + file.headerBytes, 0),
       files: perFile.length,
       perFile,
       totals,
