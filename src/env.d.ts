@@ -13,6 +13,8 @@ declare global {
     interface Locals {
       /** The site this request renders with (src/middleware.ts): the build's, or the one of the request's host. */
       site?: Site;
+      /** The back-office content version the outer server passed on (src/middleware.ts), on on-demand pages. */
+      contentVersion?: string;
     }
   }
 }

@@ -12,7 +12,7 @@ import { buildSite, requestSite } from './lib/api/index.ts';
 import { BackofficeError } from './lib/api/client.ts';
 import { RETRY_AFTER_SECONDS } from './lib/config.ts';
 import { errorFallbackHtml } from './lib/error-fallback.ts';
-import { SITE_HOST_HEADER } from './lib/site-resolution.ts';
+import { CONTENT_VERSION_HEADER, SITE_HOST_HEADER } from './lib/site-resolution.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) {
@@ -21,6 +21,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   const headers = context.request.headers;
   context.locals.site = await requestSite(headers.get(SITE_HOST_HEADER) ?? headers.get('host'));
+  context.locals.contentVersion = headers.get(CONTENT_VERSION_HEADER) ?? undefined;
   try {
     return await next();
   } catch (error) {

@@ -36,6 +36,10 @@ function writeBuild(buildsDir: string, id: string, homeText: string): void {
     'server/entry.mjs': `let renders = 0;
     export async function handler(req, res, next) {
       if (req.url === '/diy-filler/results/broken') throw new Error('rendering failed');
+      if (req.url === '/diy-filler/results/version') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify({ version: req.headers['x-storefront-content-version'] ?? null }));
+      }
       if (req.url === '/diy-filler/results/host') {
         res.writeHead(200, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ host: req.headers['x-storefront-host'] ?? null }));
@@ -355,12 +359,25 @@ describe('on-demand answers: compression and the answer cache', () => {
     );
   });
 
+  it("hands Astro the content version it keys answers by, never the visitor's", async () => {
+    const sent = await app.inject({
+      url: '/diy-filler/results/version',
+      headers: { 'x-storefront-content-version': '999' },
+    });
+    expect(sent.json()).toEqual({ version: String(version) });
+  });
+
   it('renders without the cache while the content version is unknown', async () => {
     versionAvailable = false;
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const response = await app.inject(TOOLS);
     expect(response.statusCode).toBe(200);
     expect(response.headers[CACHE_STATUS_HEADER]).toBe('bypass');
+    const forged = await app.inject({
+      url: '/diy-filler/results/version',
+      headers: { 'x-storefront-content-version': '999' },
+    });
+    expect(forged.json()).toEqual({ version: null });
     versionAvailable = true;
   });
 

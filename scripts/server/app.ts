@@ -24,7 +24,7 @@ import { isStorableText } from '@plasterwick/shop-rules/text';
 import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { LOCALE_COOKIE, REDIRECT_STATUS } from '../../src/lib/config.ts';
 import { needsOnDemandSort } from '../../src/lib/routing.ts';
-import { SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
+import { CONTENT_VERSION_HEADER, SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
 import type { StorefrontEnv } from '../lib/env.ts';
 import { segmentRedirect } from '../lib/paths.ts';
 import { accountAreaOf, accountGuardRedirect } from './account-guard.ts';
@@ -371,11 +371,9 @@ export async function createServer({
         return writeNotFound(build, pathname, reply.hijack().raw, request.method === 'HEAD');
       }
 
-      const version = isCacheableRequest(request.method, pathname, request.headers)
-        ? await contentVersions.current()
-        : undefined;
+      const version = await contentVersions.current();
       const key =
-        version === undefined
+        version === undefined || !isCacheableRequest(request.method, pathname, request.headers)
           ? undefined
           : answerKey({
               contentVersion: `${build.id}:${version}`,
@@ -393,6 +391,9 @@ export async function createServer({
       request.raw.headers['x-forwarded-for'] = request.ip;
       // Likewise the host, for the page's site lookup: X-Forwarded-Host only from a trusted proxy, else Host.
       request.raw.headers[SITE_HOST_HEADER] = request.host;
+      // And the content version the answer is keyed by, so the page's kept data (menus) is as new as the key.
+      if (version === undefined) delete request.raw.headers[CONTENT_VERSION_HEADER];
+      else request.raw.headers[CONTENT_VERSION_HEADER] = String(version);
       const capture = captureResponse(reply.raw);
       try {
         await handler(request.raw, reply.raw, () =>

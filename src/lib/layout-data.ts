@@ -1,7 +1,8 @@
 /**
  * What every page's header and footer need: settings, the three menus, subsidiary sites and the promoted products
- * of the `top_produit` menu item. Loaded once per audience at build time and cached for a minute on the SSR
- * server, so a page never pays for it twice.
+ * of the `top_produit` menu item. Loaded once per audience at build time; on the SSR server kept per site and
+ * audience until the content version the outer server passes on changes (or a minute passes, when it passes none),
+ * so a page never pays for it twice and an answer rendered after a change never carries the older menus.
  */
 import { TOP_PRODUCTS, type Audience } from './config.ts';
 import { apiFor, buildSite, getMenu, getSettings, listProducts, listSubsidiaries } from './api/index.ts';
@@ -16,7 +17,7 @@ export interface LayoutData {
 
 const TTL_MS = 60_000;
 /** Keyed by site id and audience. */
-const cache = new Map<string, { at: number; data: Promise<LayoutData> }>();
+const cache = new Map<string, { at: number; version: string | undefined; data: Promise<LayoutData> }>();
 
 async function fetchLayoutData(audience: Audience, site: Site): Promise<LayoutData> {
   const api = apiFor(audience, site);
@@ -44,18 +45,24 @@ export function emptyLayoutData(audience: Audience): LayoutData {
 
 /**
  * The layout data of an audience on a site (the build's by default); `tolerant` returns empty data instead of
- * throwing (error pages).
+ * throwing (error pages). `contentVersion` (the back-office's, as the outer server last learned it) makes data
+ * loaded under another version stale at once.
  */
 export async function loadLayoutData(
   audience: Audience,
-  options: { tolerant?: boolean; site?: Site } = {},
+  options: { tolerant?: boolean; site?: Site; contentVersion?: string } = {},
 ): Promise<LayoutData> {
   const site = options.site ?? buildSite();
   const key = `${site.id}:${audience}`;
   const cached = cache.get(key);
-  if (!cached || Date.now() - cached.at > TTL_MS) {
+  const version = options.contentVersion;
+  if (
+    !cached ||
+    Date.now() - cached.at > TTL_MS ||
+    (version !== undefined && cached.version !== undefined && version !== cached.version)
+  ) {
     const data = fetchLayoutData(audience, site);
-    cache.set(key, { at: Date.now(), data });
+    cache.set(key, { at: Date.now(), version, data });
     // A failure must not stay cached: the next page asks again.
     data.catch(() => cache.delete(key));
   }

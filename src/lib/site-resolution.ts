@@ -19,6 +19,13 @@ import type { Site } from './api/types.ts';
  */
 export const SITE_HOST_HEADER = 'x-storefront-host';
 
+/**
+ * The request header in which the outer server hands Astro the back-office's content version as it last learned it
+ * (scripts/server/content-version.ts), so data an on-demand page keeps between requests (the layout's menus) is
+ * never older than the answer it goes into. Overwritten, or removed, whatever a visitor sent.
+ */
+export const CONTENT_VERSION_HEADER = 'x-storefront-content-version';
+
 /** The host name of an origin such as SITE_URL (`http://localhost:4321` → `localhost`). */
 export function originHost(origin: string): string {
   const host = hostName(new URL(origin).host);
