@@ -8,11 +8,11 @@
  * Alone: `node scripts/bench/change-to-live.ts [--url http://127.0.0.1:4321] [--backoffice http://127.0.0.1:4000]`
  * against a running `npm start`; the API key is BACKOFFICE_API_KEY, else the one in DATA_DIR/secrets.json.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { SECRETS_FILE, staffApiKey } from '../lib/secrets-file.ts';
 
 export interface ChangeToLiveOptions {
   /** The storefront origin that serves the pages, e.g. http://127.0.0.1:4321. */
@@ -126,14 +126,10 @@ export async function measureChangeToLive(options: ChangeToLiveOptions): Promise
 
 /** The API key for the CLI: BACKOFFICE_API_KEY, else `npm start`'s secrets file. */
 function apiKeyFromEnvironment(): string {
-  if (process.env.BACKOFFICE_API_KEY) return process.env.BACKOFFICE_API_KEY;
   const dataDir = path.resolve(process.env.DATA_DIR || 'data');
-  const file = path.join(dataDir, 'secrets.json');
-  const secrets = z
-    .object({ BACKOFFICE_API_KEY: z.string() })
-    .safeParse(JSON.parse(readFileSync(file, 'utf8')));
-  if (!secrets.success) throw new Error(`${file} has no BACKOFFICE_API_KEY: set BACKOFFICE_API_KEY`);
-  return secrets.data.BACKOFFICE_API_KEY;
+  const apiKey = staffApiKey(process.env, dataDir);
+  if (!apiKey) throw new Error(`no BACKOFFICE_API_KEY in the environment or in ${dataDir}/${SECRETS_FILE}`);
+  return apiKey;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

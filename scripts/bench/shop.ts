@@ -3,10 +3,10 @@
  * with its own DATA_DIR and BUILDS_DIR (a fresh temporary one unless BENCH_DATA_DIR names one, so SEED_SCALE seeds
  * a new catalogue), stopped when the bench ends.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SECRETS_FILE } from '../lib/secrets-file.ts';
+import { staffApiKey } from '../lib/secrets-file.ts';
 import { repoRoot } from '../lib/env.ts';
 import { spawnNode, stopChild, waitForHttp } from '../lib/process.ts';
 
@@ -41,15 +41,6 @@ export async function startShop(options: { port: number; dataDir?: string }): Pr
     },
   });
   await waitForHttp(`${siteUrl}/robots.txt`, { ok200: true, child: run, timeoutMs: 30 * 60_000 });
-  let apiKey: string | undefined;
-  try {
-    const secrets = JSON.parse(readFileSync(path.join(dataDir, SECRETS_FILE), 'utf8')) as Record<
-      string,
-      string
-    >;
-    apiKey = process.env.BACKOFFICE_API_KEY ?? secrets.BACKOFFICE_API_KEY;
-  } catch {
-    apiKey = process.env.BACKOFFICE_API_KEY;
-  }
+  const apiKey = staffApiKey(process.env, dataDir);
   return { siteUrl, backofficeUrl, buildsDir, apiKey, stop: () => stopChild(run, 20_000) };
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveSecrets, SECRETS_FILE } from './secrets-file.ts';
+import { resolveSecrets, SECRETS_FILE, staffApiKey } from './secrets-file.ts';
 
 let dataDir: string;
 beforeEach(() => {
@@ -83,5 +83,14 @@ describe('npm start', () => {
     });
     expect(started.status).toBe(1);
     expect(started.stderr).toContain(`${name}: ${reason}`);
+  });
+});
+
+describe('staffApiKey', () => {
+  it('is BACKOFFICE_API_KEY when set, else the one npm start keeps, else none', () => {
+    expect(staffApiKey({}, dataDir)).toBeUndefined();
+    const { values } = resolveSecrets({}, dataDir);
+    expect(staffApiKey({}, dataDir)).toBe(values.BACKOFFICE_API_KEY);
+    expect(staffApiKey({ BACKOFFICE_API_KEY: strong }, dataDir)).toBe(strong);
   });
 });

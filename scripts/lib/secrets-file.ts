@@ -70,3 +70,13 @@ export function resolveSecrets(env: NodeJS.ProcessEnv, dataDir: string): Resolve
   }
   return { values, file, generated };
 }
+
+/**
+ * The staff API key of a shop `npm start` runs on `dataDir`: BACKOFFICE_API_KEY when set, else the one kept in its
+ * secrets file (undefined when neither has one). For tools that act as staff on a running shop (the benchmark).
+ */
+export function staffApiKey(env: NodeJS.ProcessEnv, dataDir: string): string | undefined {
+  if (env.BACKOFFICE_API_KEY) return env.BACKOFFICE_API_KEY;
+  const stored = readSecretsFile(path.join(dataDir, SECRETS_FILE)).BACKOFFICE_API_KEY;
+  return typeof stored === 'string' ? stored : undefined;
+}

@@ -22,6 +22,8 @@ import Fastify, {
 import { requestSerializer } from '@plasterwick/shop-rules/logging';
 import { isStorableText } from '@plasterwick/shop-rules/text';
 import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
+import { ApiClient } from '../../src/lib/api/client.ts';
+import { getContentVersion } from '../../src/lib/api/site.ts';
 import { LOCALE_COOKIE, REDIRECT_STATUS } from '../../src/lib/config.ts';
 import { needsOnDemandSort } from '../../src/lib/routing.ts';
 import { CONTENT_VERSION_HEADER, SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
@@ -154,16 +156,18 @@ const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 export const CACHE_STATUS_HEADER = 'x-cache';
 type CacheStatus = 'hit' | 'miss' | 'bypass';
 
-/** The back-office's content version (`GET /content-version`), for the site the served build was made for. */
-async function fetchContentVersion(backofficeUrl: string, siteId: number | undefined): Promise<number> {
-  if (siteId === undefined) throw new Error('the build names no site');
-  const response = await fetch(`${backofficeUrl}/api/v1/content-version?site_id=${siteId}`, {
-    signal: AbortSignal.timeout(2000),
+/** The back-office cannot hold on-demand pages for longer than this while telling its content version. */
+const CONTENT_VERSION_TIMEOUT_MS = 2000;
+
+/** The back-office's content version (`GET /content-version`) for the site the served build was made for. */
+function contentVersionReader(backofficeUrl: string, builds: BuildRegistry): () => Promise<number> {
+  const api = new ApiClient({
+    origin: backofficeUrl,
+    siteId: () => builds.current().siteId,
+    planId: () => undefined,
+    timeoutMs: CONTENT_VERSION_TIMEOUT_MS,
   });
-  const body = (await response.json()) as { data?: { version?: unknown } };
-  const version = body.data?.version;
-  if (!response.ok || typeof version !== 'number') throw new Error(`content version: ${response.status}`);
-  return version;
+  return () => getContentVersion(api);
 }
 
 /** The encoding to send `body` in for this request (none when it is too small to gain from it). */
@@ -224,7 +228,7 @@ export interface ServerOptions {
 export async function createServer({
   env,
   builds = new BuildRegistry(env.BUILDS_DIR),
-  contentVersion = () => fetchContentVersion(env.BACKOFFICE_URL, builds.current().siteId),
+  contentVersion = contentVersionReader(env.BACKOFFICE_URL, builds),
   answerCache = new AnswerCache(),
 }: ServerOptions): Promise<FastifyInstance> {
   builds.init();

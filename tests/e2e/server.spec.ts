@@ -114,6 +114,26 @@ test.describe('headers', () => {
     expect(response.headers()['cache-control']).toContain('max-age=60');
   });
 
+  test(
+    'an on-demand page is rendered once, then answered from the cache, never for a session',
+    http,
+    async ({ request }) => {
+      const url = `/professional-filler/results/${encodeURIComponent(`filler ${Date.now()}`)}`;
+      const outcomes: string[] = [];
+      // Another test's content write between two asks moves the key: a few asks always meet a hit.
+      for (let ask = 0; ask < 4 && !outcomes.includes('hit'); ask += 1) {
+        const response = await request.get(url, { headers: { 'accept-encoding': 'br' } });
+        expect(response.status()).toBe(200);
+        expect(response.headers()['content-encoding']).toBe('br');
+        outcomes.push(response.headers()['x-cache'] ?? 'none');
+      }
+      expect(outcomes[0]).toBe('miss');
+      expect(outcomes).toContain('hit');
+      const withSession = await request.get(url, { headers: { cookie: 'pw_session=someone' } });
+      expect(withSession.headers()['x-cache']).toBe('bypass');
+    },
+  );
+
   test('a hashed asset is immutable, compressed and has the headers', http, async ({ request }) => {
     const html = await (await request.get('/')).text();
     const asset = /(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/.exec(html)?.[1];
