@@ -15,21 +15,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database } from './db/types.ts';
 import { ReadCache } from './lib/cache.ts';
 import { contentHookNotifier } from './lib/content-hook.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { contextResolver, installRequestValues } from './lib/context.ts';
-import { ApiError, badRequest } from './lib/errors.ts';
-import { installHttpKit } from './lib/http.ts';
-import { customerCartTokenResolver } from './modules/cart/customer-cart.ts';
-import { bumpContentVersion } from './modules/content/service.ts';
-import { sessionResolver } from './modules/customers/sessions.ts';
-import { createMailTransport } from './modules/mail/transport.ts';
-import { createMailWorker, type MailWorker } from './modules/mail/worker.ts';
+import { ApiError, badRequest, DomainError } from './lib/errors.ts';
+import { domainErrorAnswer, installHttpKit } from './lib/http.ts';
+import { customerCartTokenResolver } from './modules/cart/index.ts';
+import { bumpContentVersion } from './modules/content/index.ts';
+import { sessionResolver } from './modules/customers/index.ts';
+import { createMailTransport } from './modules/mail/index.ts';
+import { createMailWorker, type MailWorker } from './modules/mail/index.ts';
 import { apiModules } from './modules/index.ts';
-import { fakeProvider } from './modules/payments/fake.ts';
-import type { PaymentProvider } from './modules/payments/provider.ts';
+import { fakeProvider } from './modules/payments/index.ts';
+import type { PaymentProvider } from './modules/payments/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +59,13 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** The payment provider; the one the configuration names unless a test gives its own. */
   paymentProvider?: PaymentProvider;
+}
+
+function sendApiError(reply: FastifyReply, error: ApiError) {
+  return reply
+    .status(error.statusCode)
+    .headers(error.headers)
+    .send({ status: error.status, message: error.message, errors: error.errors, ...error.extra });
 }
 
 export async function buildApp({
@@ -160,12 +167,8 @@ export async function buildApp({
         errors,
       });
     }
-    if (error instanceof ApiError) {
-      return reply
-        .status(error.statusCode)
-        .headers(error.headers)
-        .send({ status: error.status, message: error.message, errors: error.errors, ...error.extra });
-    }
+    if (error instanceof DomainError) return sendApiError(reply, domainErrorAnswer(error));
+    if (error instanceof ApiError) return sendApiError(reply, error);
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
       return reply.status(500).send({ status: 'server_error', message: 'An internal error occurred' });

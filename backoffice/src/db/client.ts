@@ -14,8 +14,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { runDataMigrations } from './data-migrations.ts';
 import * as schema from './schema.ts';
-
-export type Database = ReturnType<typeof drizzlePglite<typeof schema>>;
+import type { Database } from './types.ts';
 
 export interface DatabaseHandle {
   db: Database;
@@ -37,9 +36,8 @@ export async function openDatabase(options: {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
-    // Both drivers expose the same query builder; the cast lets services use one type.
-    await runDataMigrations(db as unknown as Database);
-    return { db: db as unknown as Database, kind: 'postgres', close: () => client.end() };
+    await runDataMigrations(db);
+    return { db, kind: 'postgres', close: () => client.end() };
   }
   const client = await PGlite.create({
     dataDir: options.dataDir,

@@ -9,7 +9,7 @@ import { sanitizeHtml } from '../lib/sanitize.ts';
 import { seedCommerce } from '../seed/commerce.ts';
 import { bumpContentVersion } from '../modules/content/service.ts';
 import { resources } from '../modules/content/resources.ts';
-import type { Database } from './client.ts';
+import type { Database } from './types.ts';
 import { contentEntries, dataMigrations, products } from './schema.ts';
 
 interface DataMigration {
@@ -105,7 +105,7 @@ export async function runDataMigrations(
   const ran: { name: string; changed: number }[] = [];
   for (const migration of list) {
     await db.transaction(async (tx) => {
-      const t = tx as unknown as Database;
+      const t = tx;
       const claimed = await t
         .insert(dataMigrations)
         .values({ name: migration.name })

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/types.ts';
 import { salesPlans, sites } from '../db/schema.ts';
 import type { ReadCache } from './cache.ts';
 import { ApiError, badRequest, notFound } from './errors.ts';

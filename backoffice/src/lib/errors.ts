@@ -1,4 +1,10 @@
-/** Typed API errors: every error body is `{ status, message, errors? }` (plus extra fields such as `exist_in`). */
+/**
+ * Errors. Services throw a `DomainError`: a code, a message for the person, and the fields it concerns, named as
+ * the service knows them (`postcode`, `lines.0.quantity`), with no HTTP in sight; `lib/http.ts` maps it to the
+ * answer (status, `body.`-prefixed field paths, headers). The HTTP layer itself (routes, hooks, the app) throws
+ * `ApiError`, which is already an answer. Every error body is `{ status, message, errors? }` (plus extra fields such
+ * as `exist_in`).
+ */
 export interface FieldError {
   field: string;
   message: string;
@@ -31,7 +37,7 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
 export const badRequest = (message: string, errors?: FieldError[]) =>
   new ApiError(400, 'invalid_request', message, { errors });
 export const unauthorized = (message = 'Authentication required') =>
@@ -39,6 +45,33 @@ export const unauthorized = (message = 'Authentication required') =>
 
 /** Spec §4: the entity exists, but in other sales plans; the storefront switches plan and retries once. */
 export const notInPlan = (what: string, existIn: number[]) =>
-  new ApiError(400, 'not_available_in_this_saleplan', `${what} is not available in this sales plan`, {
-    extra: { exist_in: existIn },
+  new DomainError('not_available_in_this_saleplan', `${what} is not available in this sales plan`, {
+    details: { exist_in: existIn },
   });
+
+/** A rule of the domain refused the operation. `code` becomes the answer's `status`; its HTTP status is `lib/http.ts`'s. */
+export class DomainError extends Error {
+  readonly code: string;
+  /** The fields at fault, by their path in the input the service was given. */
+  readonly fields: FieldError[];
+  /** What the caller needs to recover (the re-priced basket, the plans a product exists in…). */
+  readonly details: Record<string, unknown>;
+  /** Seconds after which trying again can succeed (a limit reached). */
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    code: string,
+    message: string,
+    options: { fields?: FieldError[]; details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.code = code;
+    this.fields = options.fields ?? [];
+    this.details = options.details ?? {};
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/** A refusal about one field of the input: its message is shown beside that field. */
+export const fieldError = (code: string, field: string, message: string, fieldMessage = message) =>
+  new DomainError(code, message, { fields: [{ field, message: fieldMessage }] });

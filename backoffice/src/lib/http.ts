@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, badRequest, unauthorized } from './errors.ts';
+import { ApiError, badRequest, unauthorized, type DomainError } from './errors.ts';
 import { commonQuery } from './params.ts';
 import { FailedSecretAttempts, sameSecret } from './secret-guard.ts';
 
@@ -36,6 +36,45 @@ export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502;
 /** The `response` entries of a route's error statuses: `response: { 200: item, ...errorResponses(400, 404) }`. */
 export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): Record<S, typeof errorBody> {
   return Object.fromEntries(statuses.map((status) => [status, errorBody])) as Record<S, typeof errorBody>;
+}
+
+// ---- domain errors --------------------------------------------------------------------------------------
+
+/**
+ * The HTTP status of each domain error code that is not a plain 400: the one table where the domain's refusals
+ * meet HTTP. A code missing here answers 400.
+ */
+const domainErrorStatus: Record<string, number> = {
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  cart_not_found: 404,
+  postcode_not_found: 404,
+  town_not_found: 404,
+  conflict: 409,
+  version_conflict: 409,
+  price_changed: 409,
+  discount_exhausted: 409,
+  file_too_large: 413,
+  too_many_attempts: 429,
+};
+
+/**
+ * The answer of a domain error: its status from the table above, its fields as paths of the request body (services
+ * are given the parsed body; a field of the query or path says so with a `query.` or `params.` prefix), its details
+ * as extra fields of the body, `Retry-After` when it says when to try again.
+ */
+export function domainErrorAnswer(error: DomainError): ApiError {
+  const errors = error.fields.map(({ field, message }) => ({
+    field: /^(body|query|params|headers)\./.test(field) ? field : `body.${field}`,
+    message,
+  }));
+  return new ApiError(domainErrorStatus[error.code] ?? 400, error.code, error.message, {
+    errors: errors.length > 0 ? errors : undefined,
+    extra: error.details,
+    headers: error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) },
+  });
 }
 
 // ---- staff guard -----------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * so it inserts only what is missing.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/types.ts';
 import { carrierRates, carriers, discounts, salesPlans, sites } from '../db/schema.ts';
 import { PART_PLAN_ID, PRO_PLAN_ID, UK_SITE_ID } from './catalogue/reference-data.ts';
 

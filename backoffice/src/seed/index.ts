@@ -3,7 +3,7 @@
  * when the site table already has rows, so `npm start` seeds on first start only.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/types.ts';
 import { contentVersion, sites } from '../db/schema.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 import { seedScaledCopies } from './catalogue/scale.ts';
@@ -31,13 +31,13 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
   await db.transaction(async (tx) => {
     for (const dataSet of dataSets) {
       const started = Date.now();
-      await dataSet.run(tx as unknown as Database);
+      await dataSet.run(tx);
       options.log(`seeded ${dataSet.name} in ${Date.now() - started} ms`);
     }
     const scale = options.scale ?? 1;
     if (scale > 1) {
       const started = Date.now();
-      await seedScaledCopies(tx as unknown as Database, scale);
+      await seedScaledCopies(tx, scale);
       options.log(`seeded the catalogue at scale ${scale} in ${Date.now() - started} ms`);
     }
     // A fresh seed gets a version no earlier database had (seconds since the epoch), so a storefront build made

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../db/types.ts';
 import { media } from '../db/schema.ts';
 import { renderPdf, type PdfContent } from './catalogue/pdf.ts';
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
 import { deleteBody, deleteQuery, errorResponses, personal, sameOriginWrites } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { requireCustomer } from '../customers/sessions.ts';
+import { requireCustomer } from '../customers/index.ts';
 import { addressListResponse, addressParams, savedAddressSchema } from './schemas.ts';
 import {
   createAddress,

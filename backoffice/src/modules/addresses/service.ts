@@ -8,10 +8,10 @@ import { MAX_SAVED_ADDRESSES } from '@plasterwick/shop-rules/accounts';
 import type { BillingCountry } from '@plasterwick/shop-rules/checkout';
 import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postcode';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { customerAddresses, customers } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import type { Executor } from '../mail/service.ts';
+import type { Executor } from '../../db/types.ts';
 import type { SavedAddress } from './schemas.ts';
 
 export type AddressRow = typeof customerAddresses.$inferSelect;

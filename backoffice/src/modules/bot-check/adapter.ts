@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import type { challengeResponse } from './schemas.ts';
 import { botCheckSolutions } from './tables.ts';
 

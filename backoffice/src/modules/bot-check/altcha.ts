@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import {
   accepted,
   claimSolution,

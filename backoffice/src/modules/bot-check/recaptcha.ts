@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { BotCheckConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import {
   accepted,
   claimSolution,

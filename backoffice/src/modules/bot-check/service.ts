@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { BotCheckConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { BotCheck } from './adapter.ts';
 import { createAltchaBotCheck } from './altcha.ts';

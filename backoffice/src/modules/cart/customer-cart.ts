@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { cartLines, carts } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { cartTokenResolver } from '../../lib/context.ts';
-import type { Executor } from '../mail/service.ts';
+import type { Executor } from '../../db/types.ts';
 import { hashToken, type CartRow } from './service.ts';
 
 /** Makes the tokens of one customer's basket; given to `addItems` when a logged-in call opens a basket. */

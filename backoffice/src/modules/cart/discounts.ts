@@ -5,10 +5,10 @@
  */
 import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { discounts } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { Executor } from '../mail/service.ts';
+import type { Executor } from '../../db/types.ts';
 import type { PricingPlan } from './pricing.ts';
 
 export type DiscountRow = typeof discounts.$inferSelect;

@@ -9,15 +9,15 @@ import { CART_MAX_LINES } from '@plasterwick/shop-rules/checkout';
 import { CUSTOMER_BASKET_DAYS } from '@plasterwick/shop-rules/accounts';
 import { CART_QUANTITY, CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { cartLines, carts } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import type { RequestContext, SalesPlan } from '../../lib/context.ts';
 import { ApiError, badRequest, notFound, notInPlan } from '../../lib/errors.ts';
-import { loadPlanCatalogue, productPlanIds, type PlanCatalogue } from '../catalogue/service.ts';
-import { sweepAccountRows } from '../customers/sweep.ts';
-import type { Executor } from '../mail/service.ts';
+import { loadPlanCatalogue, productPlanIds, type PlanCatalogue } from '../catalogue/index.ts';
+import { sweepAccountRows } from '../customers/index.ts';
+import type { Executor } from '../../db/types.ts';
 import { customerBasket, type BasketOwner } from './customer-cart.ts';
 import {
   discountError,

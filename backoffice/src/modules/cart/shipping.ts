@@ -5,7 +5,7 @@
  */
 import { normalisePostcode, postcodeArea, precisionOf } from '@plasterwick/shop-rules/postcode';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { carrierRates, carriers } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import { badRequest } from '../../lib/errors.ts';

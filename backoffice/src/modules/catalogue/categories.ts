@@ -1,7 +1,7 @@
 /** Category reads (tree, flat list, one category) and writes. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { categories, categoryPlans, media, productCategories } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';

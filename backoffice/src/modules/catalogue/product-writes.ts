@@ -1,7 +1,7 @@
 /** Product create, update and delete: validates references (categories, plans, characteristics) then writes. */
 import { slugify } from '@plasterwick/shop-rules/slug';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import {
   categories,
   characteristics,
@@ -235,7 +235,7 @@ export async function createProduct(db: Database, siteId: number, input: Product
   await validateReferences(db, siteId, input);
   await checkUnique(db, siteId, input, slug);
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+    const t = tx;
     const [row] = await t
       .insert(products)
       .values({
@@ -279,7 +279,7 @@ export async function updateProduct(db: Database, siteId: number, input: Product
   await validateReferences(db, siteId, input);
   await checkUnique(db, siteId, input, input.slug, input.id);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+    const t = tx;
     await t
       .update(products)
       .set({

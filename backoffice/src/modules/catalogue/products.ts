@@ -1,12 +1,12 @@
 /** Product reads: listing, facets, selector guide, detail and barcode scan. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { contentEntries, productRelations, products, variants } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { SalesPlan } from '../../lib/context.ts';
 import { badRequest, notFound, notInPlan } from '../../lib/errors.ts';
 import { guideQuestions } from '../../db/schema.ts';
-import { matchProductIds } from '../search/service.ts';
+import { matchProductIds } from '../search/index.ts';
 import {
   loadPlanCatalogue,
   productPlanIds,

@@ -6,7 +6,7 @@
  */
 import { lineFromGross, lineFromNet } from '@plasterwick/shop-rules/money';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import {
   categories,
   characteristics,

@@ -10,9 +10,9 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, limitedBy, personal, sameOriginWrites } from '../../lib/http.ts';
-import { cartQuery, cartResponse } from '../cart/schemas.ts';
-import { cartAnswer } from '../cart/service.ts';
-import { checkedPostcode } from '../cart/shipping.ts';
+import { cartQuery, cartResponse } from '../cart/index.ts';
+import { cartAnswer } from '../cart/index.ts';
+import { checkedPostcode } from '../cart/index.ts';
 import {
   carriersQuery,
   carriersResponse,

@@ -1,8 +1,8 @@
 /** The checkout calls' queries and answers (commerce.md "Checkout and orders"); bodies are shop-rules' strict ones. */
 import { z } from 'zod';
 import { errorBody } from '../../lib/http.ts';
-import { cartSchema, shippingQuery } from '../cart/schemas.ts';
-import { ORDER_STATUSES } from '../orders/tables.ts';
+import { cartSchema, shippingQuery } from '../cart/index.ts';
+import { ORDER_STATUSES } from '../orders/index.ts';
 
 export const carriersQuery = shippingQuery;
 

@@ -25,11 +25,11 @@ import { carts, customers } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { findAddress, saveCheckoutAddress, type AddressRow } from '../addresses/service.ts';
-import type { CustomerRow } from '../customers/sessions.ts';
-import type { Executor } from '../mail/service.ts';
-import { findStockist } from '../store-locator/service.ts';
-import { outstandingPence, tradeTermsOf } from '../trade/service.ts';
+import { findAddress, saveCheckoutAddress, type AddressRow } from '../addresses/index.ts';
+import type { CustomerRow } from '../customers/index.ts';
+import type { Executor } from '../../db/types.ts';
+import { findStockist } from '../store-locator/index.ts';
+import { outstandingPence, tradeTermsOf } from '../trade/index.ts';
 import {
   cartAnswer,
   cartNotFound,
@@ -41,10 +41,10 @@ import {
   type CartDeps,
   type CartRow,
   type CartView,
-} from '../cart/service.ts';
-import type { PricedCart } from '../cart/pricing.ts';
-import type { BillingView, DeliveryView } from '../cart/schemas.ts';
-import { destinationOf } from '../cart/shipping.ts';
+} from '../cart/index.ts';
+import type { PricedCart } from '../cart/index.ts';
+import type { BillingView, DeliveryView } from '../cart/index.ts';
+import { destinationOf } from '../cart/index.ts';
 import {
   insertOrder,
   issueAccessToken,
@@ -58,10 +58,10 @@ import {
   usedBy,
   type OrderLineRow,
   type OrderRow,
-} from '../orders/service.ts';
-import { FAKE_CARD_TOKENS } from '../payments/fake.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
-import { abandonPayment, applyCreateResult, insertPayment, type PaymentRow } from '../payments/service.ts';
+} from '../orders/index.ts';
+import { FAKE_CARD_TOKENS } from '../payments/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { abandonPayment, applyCreateResult, insertPayment, type PaymentRow } from '../payments/index.ts';
 
 export interface CheckoutDeps extends CartDeps {
   mail: MailConfig;

@@ -3,7 +3,7 @@
  * items; the settings list, page preview and sitemap; towns for the city autocomplete; the content version.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { contentEntries, contentVersion, stockists } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';

@@ -1,6 +1,6 @@
 /** The sitemap page's sections, built from what an audience can reach: categories, pages, folders, services. */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { categories, categoryPlans, contentEntries } from '../../db/schema.ts';
 import type { SitemapLink, SitemapSection as Section } from './schemas.ts';
 

@@ -6,7 +6,7 @@
  */
 import { RESET_TOKEN_MINUTES, VERIFY_TOKEN_DAYS } from '@plasterwick/shop-rules/accounts';
 import { CUSTOMER_SERVICE_HOURS, type Audience } from '@plasterwick/shop-rules/constants';
-import { pageUrl, render, type Letter, type MailContent } from '../mail/templates.ts';
+import { pageUrl, render, type Letter, type MailContent } from '../mail/index.ts';
 
 /** Who the letter is for: the account's names and the audience whose pages its links open. */
 export interface Recipient {

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { cartTokenResolver } from '../../lib/context.ts';
 import { errorResponses, limitedBy, personal, refuseCalls, sameOriginWrites } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { verifyBotCheck } from '../bot-check/service.ts';
+import { verifyBotCheck } from '../bot-check/index.ts';
 import { acceptedResponse, loginResponse, meSchema, verifyResponse } from './schemas.ts';
 import {
   changePassword,

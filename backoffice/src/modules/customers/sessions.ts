@@ -13,10 +13,10 @@ import {
 } from '@plasterwick/shop-rules/accounts';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { hashToken } from '../cart/service.ts';
-import type { Executor } from '../mail/service.ts';
+import { hashToken } from '../cart/index.ts';
+import type { Executor } from '../../db/types.ts';
 import { customers, customerSessions } from './tables.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;

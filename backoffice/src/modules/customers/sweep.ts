@@ -4,7 +4,7 @@
  */
 import { AUTH_LIMITS } from '@plasterwick/shop-rules/accounts';
 import { isNotNull, lt, or } from 'drizzle-orm';
-import type { Executor } from '../mail/service.ts';
+import type { Executor } from '../../db/types.ts';
 import { authAttempts, customerSessions, customerTokens } from './tables.ts';
 
 const LONGEST_WINDOW_MS =

@@ -18,7 +18,7 @@ import {
   staffOnly,
 } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { verifyBotCheck } from '../bot-check/service.ts';
+import { verifyBotCheck } from '../bot-check/index.ts';
 import { MULTIPART_LIMITS, readApplication } from './application.ts';
 import {
   publicForms,

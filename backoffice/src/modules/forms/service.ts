@@ -5,10 +5,11 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MailConfig, MailForm } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { contentEntries, submissionFiles, submissions } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { queueFormMails, type Executor } from '../mail/service.ts';
+import { queueFormMails } from '../mail/index.ts';
+import type { Executor } from '../../db/types.ts';
 import type { UploadedCv } from './application.ts';
 import type { SubmissionItem, SubmissionStatus } from './schemas.ts';
 

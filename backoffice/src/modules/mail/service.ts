@@ -3,13 +3,10 @@
  * transaction) as the change it reports, so it exists exactly when that change was committed. The worker sends it.
  */
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { Executor } from '../../db/types.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { MailConfig, MailForm } from '../../config.ts';
 import { formMails, type FormMailDetails, type MailContent } from './templates.ts';
-
-/** The database, or a transaction opened on it: mail queued in a transaction is sent only if it commits. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface NewMail extends MailContent {
   /** What the message is, for logs and tests: `contact.acknowledgement`, `contact.staff`… */

@@ -5,7 +5,7 @@
  * so no two workers send the same row. Times are the database's `now()`, one clock for every process.
  */
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { mailOutbox } from '../../db/schema.ts';
 import type { MailLog, MailTransport, OutboxMail } from './transport.ts';
 

@@ -1,7 +1,7 @@
 /** Stored files by key, with the entity tag their bytes give them. */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { media } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 

@@ -13,7 +13,7 @@ import { cartLines, carts, orderLines, orders } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
-import { basketOwner } from '../cart/customer-cart.ts';
+import { basketOwner } from '../cart/index.ts';
 import {
   cartNotFound,
   hashToken,
@@ -22,7 +22,7 @@ import {
   type CartDeps,
   type CartRow,
   type CartView,
-} from '../cart/service.ts';
+} from '../cart/index.ts';
 
 export interface SkippedLine {
   variant_reference: string;

@@ -1,7 +1,7 @@
 /** The order as the API shows it (`GET /orders/{number}`, commerce.md "Checkout and orders"). Amounts in pence. */
 import { z } from 'zod';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
-import { amountSchema, billingView, cartSchema, deliveryView } from '../cart/schemas.ts';
+import { amountSchema, billingView, cartSchema, deliveryView } from '../cart/index.ts';
 import { ORDER_STATUSES } from './tables.ts';
 
 const pence = z.number().int();

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import {
   carts,
   discounts,
@@ -19,10 +19,11 @@ import {
 } from '../../db/schema.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
-import { enqueueMail, senderDomain, type Executor } from '../mail/service.ts';
-import { orderConfirmationMail, type OrderMailDetails } from '../mail/templates.ts';
-import type { BillingView, DeliveryView } from '../cart/schemas.ts';
-import type { PricedCart } from '../cart/pricing.ts';
+import { enqueueMail, senderDomain } from '../mail/index.ts';
+import type { Executor } from '../../db/types.ts';
+import { orderConfirmationMail, type OrderMailDetails } from '../mail/index.ts';
+import type { BillingView, DeliveryView } from '../cart/index.ts';
+import type { PricedCart } from '../cart/index.ts';
 import type { OrderStatus } from './tables.ts';
 import type { OrderBody, OrderSummary } from './schemas.ts';
 

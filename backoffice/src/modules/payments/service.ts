@@ -6,11 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { paymentEvents, payments } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Executor } from '../mail/service.ts';
-import { markOrderPaid, markOrderUnpaid } from '../orders/service.ts';
+import type { Executor } from '../../db/types.ts';
+import { markOrderPaid, markOrderUnpaid } from '../orders/index.ts';
 import type {
   CreatePaymentResult,
   PaymentEvent,

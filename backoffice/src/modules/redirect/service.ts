@@ -1,7 +1,7 @@
 /** The old-URL redirects, by old path (cached: they change only with the seed or a migration). */
 import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { redirects } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { redirectItem } from './schemas.ts';

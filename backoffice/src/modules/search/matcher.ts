@@ -4,7 +4,7 @@
  * pg_trgm similarity, so misspellings such as "filer", "plastr" or "morter" still find what was meant.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 

@@ -1,7 +1,7 @@
 /** Suggest search: products, categories and pages of the plan that match the text, with totals. */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { SalesPlan } from '../../lib/context.ts';

@@ -1,6 +1,6 @@
 /** Sites and their plans as the API answers them: by id, by the host a request names, and the subsidiaries. */
 import { asc } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { salesPlans, sites } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import { notFound } from '../../lib/errors.ts';

@@ -5,7 +5,7 @@
  */
 import { normalisePostcode, precisionOf, type Precision } from '@plasterwick/shop-rules/postcode';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { postcodes } from '../../db/schema.ts';
 
 export interface ImportResult {

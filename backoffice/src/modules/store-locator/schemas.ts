@@ -4,7 +4,7 @@ import { fullPostcode, phone, required } from '@plasterwick/shop-rules/forms';
 import { POSTCODE_PATTERN } from '@plasterwick/shop-rules/postcode';
 import { z } from 'zod';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
-import { audienceSchema } from '../content/resources.ts';
+import { audienceSchema } from '../content/index.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 

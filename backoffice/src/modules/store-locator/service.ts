@@ -1,7 +1,7 @@
 /** Stockist search by distance (earthdistance) from a point, a postcode (most precise known) or a town. */
 import { formatPostcode } from '@plasterwick/shop-rules/postcode';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { postcodes, stockists } from '../../db/schema.ts';
 import { ApiError, badRequest } from '../../lib/errors.ts';
 import { geocodeCandidates } from './postcode.ts';

@@ -4,7 +4,7 @@
  */
 import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postcode';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { stockists } from '../../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Stockist, StockistCreate, StockistUpdate } from './schemas.ts';

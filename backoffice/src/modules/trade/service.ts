@@ -6,11 +6,11 @@
  */
 import type { TradeApprovalBody } from '@plasterwick/shop-rules/accounts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { customers, orders } from '../../db/schema.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import type { CustomerRow } from '../customers/sessions.ts';
-import type { Executor } from '../mail/service.ts';
+import type { CustomerRow } from '../customers/index.ts';
+import type { Executor } from '../../db/types.ts';
 import type { StaffCustomer, TradeTerms } from './schemas.ts';
 
 /** What the customer owes on account: its orders placed on account and not yet settled, inc VAT. */

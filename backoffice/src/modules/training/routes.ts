@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, idResponse, limitedBy } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { verifyBotCheck } from '../bot-check/service.ts';
-import { decoyId } from '../forms/service.ts';
+import { verifyBotCheck } from '../bot-check/index.ts';
+import { decoyId } from '../forms/index.ts';
 import { sessionListQuery, sessionListResponse, trainingRegistrationBody } from './schemas.ts';
 import { listSessions, register } from './service.ts';
 

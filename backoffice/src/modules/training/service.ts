@@ -7,11 +7,11 @@ import { participantsMessages, type TrainingRegistrationBody } from '@plasterwic
 import { MESSAGES } from '@plasterwick/shop-rules/validation';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { trainingSessions } from '../../db/schema.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { insertSubmission } from '../forms/service.ts';
-import { queueFormMails } from '../mail/service.ts';
+import { insertSubmission } from '../forms/index.ts';
+import { queueFormMails } from '../mail/index.ts';
 import type { TrainingSessionItem } from './schemas.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -134,7 +134,7 @@ export async function register(
       )
       .returning({ placesLeft: sql<number>`${trainingSessions.places} - ${trainingSessions.placesTaken}` });
     if (taken.length === 0) {
-      const [now] = await sessions(tx as unknown as Database, siteId, session.id);
+      const [now] = await sessions(tx, siteId, session.id);
       const placesLeft = now?.places_left ?? 0;
       throw new ApiError(400, 'not_enough_places', notEnoughPlacesMessage(placesLeft), {
         errors: [{ field: participantsField, message: atMostParticipantsMessage(placesLeft) }],

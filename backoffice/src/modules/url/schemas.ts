@@ -1,8 +1,8 @@
 /** The URL list and the entity resolution: queries and answers. */
 import { z } from 'zod';
 import { commonQuery } from '../../lib/params.ts';
-import { categorySchema, productSchema } from '../catalogue/schemas.ts';
-import { resources } from '../content/resources.ts';
+import { categorySchema, productSchema } from '../catalogue/index.ts';
+import { resources } from '../content/index.ts';
 
 export const urlListResponse = z.object({
   data: z.object({

@@ -1,7 +1,7 @@
 /** Every public URL of the shop (for the static build and sitemaps) and entity resolution for breadcrumbs. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import {
   categories,
   categoryPlans,
@@ -12,9 +12,9 @@ import {
 } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import { requirePlan, type RequestContext } from '../../lib/context.ts';
-import { categoryAncestors, getCategory, getProduct } from '../catalogue/service.ts';
-import { findEntry, loadLookup } from '../content/service.ts';
-import { resources } from '../content/resources.ts';
+import { categoryAncestors, getCategory, getProduct } from '../catalogue/index.ts';
+import { findEntry, loadLookup } from '../content/index.ts';
+import { resources } from '../content/index.ts';
 import type { entitySchema } from './schemas.ts';
 
 /** The entity behind a URL: a product, a category, a page or a folder, as their own calls answer them. */

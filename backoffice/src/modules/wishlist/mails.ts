@@ -4,7 +4,7 @@
  * mail/templates.ts, so every value is escaped in the HTML part. Pure: no clock, no configuration read.
  */
 import type { Audience } from '@plasterwick/shop-rules/constants';
-import { pageUrl, render, type Block, type MailContent } from '../mail/templates.ts';
+import { pageUrl, render, type Block, type MailContent } from '../mail/index.ts';
 
 export interface WishlistMailProduct {
   name: string;

@@ -8,8 +8,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, personal, sameOriginWrites } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { verifyBotCheck } from '../bot-check/service.ts';
-import { requireCustomer } from '../customers/sessions.ts';
+import { verifyBotCheck } from '../bot-check/index.ts';
+import { requireCustomer } from '../customers/index.ts';
 import { wishlistResponse, wishlistSentResponse } from './schemas.ts';
 import { putWishlist, sendWishlist, wishlistOf } from './service.ts';
 

@@ -8,14 +8,14 @@
 import { AUTH_LIMITS, MAX_WISHLIST_ITEMS, type WishlistSendBody } from '@plasterwick/shop-rules/accounts';
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { authAttempts, customers, products, wishlistItems } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { loadPlanCatalogue } from '../catalogue/service.ts';
-import type { CustomerRow } from '../customers/sessions.ts';
-import { enqueueMail, senderDomain } from '../mail/service.ts';
+import { loadPlanCatalogue } from '../catalogue/index.ts';
+import type { CustomerRow } from '../customers/index.ts';
+import { enqueueMail, senderDomain } from '../mail/index.ts';
 import { wishlistMail, type WishlistMailProduct } from './mails.ts';
 
 /** What `auth_attempt` counts the wishlist e-mails under (the subject is the customer id). */

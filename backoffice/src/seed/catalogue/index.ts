@@ -7,7 +7,7 @@ import { VAT_RATE_BP } from '@plasterwick/shop-rules/constants';
 import { grossFromNet } from '@plasterwick/shop-rules/money';
 import { slugify } from '@plasterwick/shop-rules/slug';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import {
   categories,
   categoryPlans,

@@ -13,7 +13,7 @@
 import { slugify } from '@plasterwick/shop-rules/slug';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_SEED_SCALE } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import {
   categories,
   contentEntries,

@@ -3,7 +3,7 @@
  * from the catalogue's data, then the colour card, guide and certificate written here. Safety and technical data
  * sheets belong to their products and are seeded with the catalogue.
  */
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { productCatalogue, rangeBrochures } from '../catalogue/catalogue-documents.ts';
 import { documentFooter } from '../catalogue/manufacturer.ts';

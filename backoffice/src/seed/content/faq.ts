@@ -1,5 +1,5 @@
 /** Frequently asked questions, grouped by FAQ tags. */
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { insertContent } from './insert.ts';
 
 type Q = [tag: string, question: string, answer: string, audiences?: ('pro' | 'part')[]];

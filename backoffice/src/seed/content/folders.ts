@@ -1,6 +1,6 @@
 /** How-to folders: step-by-step guides with a type and the products they use (looked up by category). */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { categories, productCategories } from '../../db/schema.ts';
 import { coverSvg } from './art.ts';
 import { artwork, insertContent, UK_SITE_ID } from './insert.ts';

@@ -1,5 +1,5 @@
 /** Home page content per audience: hero slides, pushes and customer testimonies. */
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { illustrationAlt, illustrationSvg } from './art.ts';
 import { artwork, insertContent } from './insert.ts';
 

@@ -1,5 +1,5 @@
 /** The demo CMS content, stockists, postcodes, training and redirects; runs after the catalogue seed. */
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { seedDownloads } from './downloads.ts';
 import { seedFaq } from './faq.ts';
 import { seedFolders } from './folders.ts';

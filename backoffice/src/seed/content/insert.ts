@@ -2,7 +2,7 @@
 import { SITE_ID } from '@plasterwick/shop-rules/constants';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { contentEntries, media } from '../../db/schema.ts';
 import { toMediaRef } from '../../lib/media.ts';
 import { resources, type mediaRefSchema, type ResourceName } from '../../modules/content/resources.ts';

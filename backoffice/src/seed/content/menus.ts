@@ -4,7 +4,7 @@
  */
 import { TARGET_SEGMENTS } from '@plasterwick/shop-rules/constants';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { categories, categoryPlans, salesPlans } from '../../db/schema.ts';
 import type { MenuItem } from '../../modules/content/resources.ts';
 import { coverSvg } from './art.ts';

@@ -1,5 +1,5 @@
 /** Tags, news articles, job offers and the CMS pages (legal, about, training), one of them a draft. */
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { coverSvg } from './art.ts';
 import { artwork, insertContent } from './insert.ts';
 import { legalPages } from './legal.ts';

@@ -1,5 +1,5 @@
 /** Old-site URLs (spec §2) and where they live now; served by the storefront as 301s. */
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { redirects } from '../../db/schema.ts';
 
 const PRO = '/professional-filler';

@@ -1,6 +1,6 @@
 /** Site settings (contract codes) and the small reference lists: countries and civilities. */
 import { CUSTOMER_SERVICE_HOURS, JOBSITE_SUPPORT_HOURS } from '@plasterwick/shop-rules/constants';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { insertContent } from './insert.ts';
 
 const trustLabelsPro = [

@@ -1,5 +1,5 @@
 /** Postcode areas and ≥150 stockists spread over the UK towns of places.ts. */
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { postcodes, stockists } from '../../db/schema.ts';
 import { UK_SITE_ID } from './insert.ts';
 import { postcodeAreas, towns } from './places.ts';

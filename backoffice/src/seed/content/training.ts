@@ -1,6 +1,6 @@
 /** Training sessions dated from the seeding day: two inside the 15-day cut-off, the rest open. */
 import { TRAINING } from '@plasterwick/shop-rules/constants';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '../../db/types.ts';
 import { trainingSessions } from '../../db/schema.ts';
 import { UK_SITE_ID } from './insert.ts';
 

@@ -1,0 +1,2 @@
+/** The public surface of the trade module: what routes register and what other modules and flows may use. */
+export { outstandingPence, tradeTermsOf } from './service.ts';
