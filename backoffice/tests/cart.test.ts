@@ -4,7 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, sweepExpiredCarts } from '../src/modules/cart/service.ts';
+import { sweepExpiredCarts } from '../src/modules/cart/service.ts';
+import { hashToken } from '../src/lib/tokens.ts';
 import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
 import { cartClient, expectConsistent, productOf } from './cart-helpers.ts';
 import { createTestApp, PART_PLAN, PRO_PLAN, q, type TestApp } from './helpers.ts';

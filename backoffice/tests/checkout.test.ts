@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
-import { sweepExpiredCarts, hashToken } from '../src/modules/cart/service.ts';
+import { sweepExpiredCarts } from '../src/modules/cart/service.ts';
+import { hashToken } from '../src/lib/tokens.ts';
 import { completeResponse, conflictBody } from '../src/modules/checkout/schemas.ts';
 import { orderResponse } from '../src/modules/orders/schemas.ts';
 import { fakeEventBody, type FakeProvider } from '../src/modules/payments/fake.ts';

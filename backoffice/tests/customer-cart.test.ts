@@ -10,7 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { carts, customerTokens } from '../src/db/schema.ts';
 import { DAY_MS, fakeClock, HOUR_MS } from '../src/lib/clock.ts';
 import { cartResponse } from '../src/modules/cart/schemas.ts';
-import { hashToken, sweepExpiredCarts } from '../src/modules/cart/service.ts';
+import { sweepExpiredCarts } from '../src/modules/cart/service.ts';
+import { hashToken } from '../src/lib/tokens.ts';
 import { createCustomer, TEST_PASSWORD, type TestCustomer } from './account-helpers.ts';
 import { productOf } from './cart-helpers.ts';
 import { createTestApp, PART_PLAN, q, type TestApp } from './helpers.ts';

@@ -19,7 +19,8 @@ import { cartLines, carts } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import { cartTokenResolver } from '../../lib/context.ts';
 import type { Executor } from '../../db/types.ts';
-import { hashToken, type CartRow } from './service.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import type { CartRow } from './tables.ts';
 
 /** Makes the tokens of one customer's basket; given to `addItems` when a logged-in call opens a basket. */
 export interface BasketOwner {

@@ -11,14 +11,7 @@ export {
   shippingQuery,
 } from './schemas.ts';
 export type { BillingView, DeliveryView } from './schemas.ts';
-export {
-  cartAnswer,
-  cartNotFound,
-  hashToken,
-  pricingFor,
-  resolvedBilling,
-  viewCart,
-  withOpenCart,
-} from './service.ts';
-export type { CartDeps, CartRow, CartView } from './service.ts';
+export { cartAnswer, cartNotFound, pricingFor, resolvedBilling, viewCart, withOpenCart } from './service.ts';
+export type { CartDeps, CartView } from './service.ts';
+export type { CartRow } from './tables.ts';
 export { checkedPostcode, destinationOf } from './shipping.ts';

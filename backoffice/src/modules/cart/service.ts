@@ -4,7 +4,6 @@
  * cart row's lock, and every answer is priced by the one pricing function (pricing.ts) in the plan of the call: a
  * call in the other audience keeps the lines sold there (re-priced) and removes the others, naming them.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { CART_MAX_LINES } from '@plasterwick/shop-rules/checkout';
 import { CUSTOMER_BASKET_DAYS } from '@plasterwick/shop-rules/accounts';
 import { CART_QUANTITY, CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
@@ -15,6 +14,7 @@ import type { ReadCache } from '../../lib/cache.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import type { RequestContext, SalesPlan } from '../../lib/context.ts';
 import { ApiError, badRequest, notFound, notInPlan } from '../../lib/errors.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { loadPlanCatalogue, productPlanIds, type PlanCatalogue } from '../catalogue/index.ts';
 import { sweepAccountRows } from '../customers/index.ts';
 import type { Executor } from '../../db/types.ts';
@@ -39,6 +39,7 @@ import {
   type PricingPlan,
 } from './pricing.ts';
 import type { BillingView, CartAnswerBody, DeliveryView } from './schemas.ts';
+import type { CartRow } from './tables.ts';
 import { destinationOf, loadCarriers, type CarrierOfPlan } from './shipping.ts';
 
 declare module '../../lib/context.ts' {
@@ -55,7 +56,6 @@ export interface CartDeps {
   clock: Clock;
 }
 
-export type CartRow = typeof carts.$inferSelect;
 type LineRow = typeof cartLines.$inferSelect;
 
 /** A pack of the plan's catalogue, as a basket line needs it. */
@@ -74,10 +74,6 @@ export interface Pack {
 
 export const cartNotFound = () =>
   new ApiError(404, 'cart_not_found', 'This basket does not exist or has expired: start a new one');
-
-/** Only the SHA-256 of a token is stored: a copy of the database opens no basket. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 
 export const pricingPlanOf = (plan: SalesPlan): PricingPlan => ({
   id: plan.id,

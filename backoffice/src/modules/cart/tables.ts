@@ -105,6 +105,8 @@ export const carts = pgTable(
 );
 
 /** One pack in a basket. The pack is named by its reference (variant rows are replaced when a product is edited). */
+export type CartRow = typeof carts.$inferSelect;
+
 export const cartLines = pgTable(
   'cart_line',
   {

@@ -25,6 +25,7 @@ import { carts, customers } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/tokens.ts';
 import { findAddress, saveCheckoutAddress, type AddressRow } from '../addresses/index.ts';
 import type { CustomerRow } from '../customers/index.ts';
 import type { Executor } from '../../db/types.ts';
@@ -33,7 +34,6 @@ import { outstandingPence, tradeTermsOf } from '../trade/index.ts';
 import {
   cartAnswer,
   cartNotFound,
-  hashToken,
   pricingFor,
   resolvedBilling,
   viewCart,

@@ -25,12 +25,12 @@ import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import type { Site } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { basketOwner, mergeGuestBasket } from '../cart/index.ts';
-import { hashToken } from '../cart/index.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './mails.ts';
 import type { Me } from './schemas.ts';
-import { createSession, newToken, revokeSessions, type CustomerRow } from './sessions.ts';
+import { createSession, revokeSessions, type CustomerRow } from './sessions.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { authAttempts, customers, customerTokens } from './tables.ts';
 
 export interface AccountDeps {

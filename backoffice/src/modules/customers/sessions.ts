@@ -4,7 +4,6 @@
  * cookie, `pw_auth=1`, holds no secret: it only tells the static pages that someone is logged in (spec §6 route
  * guard). `request.shop.session` resolves the cookie once per request.
  */
-import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES,
   AUTH_INDICATOR_COOKIE,
@@ -15,7 +14,7 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { hashToken } from '../cart/index.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Executor } from '../../db/types.ts';
 import { customers, customerSessions } from './tables.ts';
 
@@ -40,7 +39,6 @@ const SESSION_MS = SESSION_DAYS * DAY_MS;
 const SLIDE_EVERY_MS = 60 * 1000;
 
 /** A new random token (32 bytes, base64url): the secret sessions and e-mailed links carry. */
-export const newToken = () => randomBytes(32).toString('base64url');
 
 export async function createSession(db: Executor, customerId: number, now: Date): Promise<string> {
   const token = newToken();

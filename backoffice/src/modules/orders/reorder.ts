@@ -7,16 +7,15 @@
  * payment), so the unique open basket per customer holds, and the new one gets the customer's kind of token.
  */
 import { CART_QUANTITY, CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { cartLines, carts, orderLines, orders } from '../../db/schema.ts';
 import { DAY_MS } from '../../lib/clock.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { basketOwner } from '../cart/index.ts';
 import {
   cartNotFound,
-  hashToken,
   pricingFor,
   viewCart,
   type CartDeps,
@@ -99,7 +98,7 @@ export async function reorder(
     const now = deps.clock.now();
     await tx
       .update(carts)
-      .set({ customerId: null, tokenHash: hashToken(randomBytes(32).toString('base64url')), updatedAt: now })
+      .set({ customerId: null, tokenHash: hashToken(newToken()), updatedAt: now })
       .where(and(eq(carts.customerId, customerId), isNull(carts.completedAt)));
     const expiresAt = new Date(now.getTime() + CART_TOKEN_DAYS * DAY_MS);
     const token = owner.tokenFor(expiresAt);

@@ -4,7 +4,7 @@
  * backwards), the guest's 2-hour access token, the customer's own orders, and the order as the API shows it. The
  * confirmation e-mail is queued in the transaction that marks the order paid (or placed on account).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
@@ -32,8 +32,6 @@ export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /** How long a guest's access token opens the order (commerce.md). */
 export const ORDER_ACCESS_HOURS = 2;
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** `PW-000123`. */
 export const formatOrderNumber = (n: number) => `PW-${String(n).padStart(6, '0')}`;
@@ -147,9 +145,9 @@ export async function issueAccessToken(
   orderId: number,
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const expiresAt = new Date(now.getTime() + ORDER_ACCESS_HOURS * HOUR_MS);
-  await tx.insert(orderAccess).values({ tokenHash: hash(token), orderId, expiresAt });
+  await tx.insert(orderAccess).values({ tokenHash: hashToken(token), orderId, expiresAt });
   return { token, expiresAt };
 }
 
@@ -308,7 +306,7 @@ export async function findOrderForGuest(
     .innerJoin(orders, eq(orders.id, orderAccess.orderId))
     .where(
       and(
-        eq(orderAccess.tokenHash, hash(token)),
+        eq(orderAccess.tokenHash, hashToken(token)),
         gt(orderAccess.expiresAt, now),
         eq(orders.number, number),
         eq(orders.siteId, siteId),
