@@ -18,7 +18,7 @@ export default {
       to: {
         circular: true,
         viaOnly: { dependencyTypesNot: ['type-only'] },
-        viaSomeNot: { path: `${modules}/[^/]+/tables\\.ts$` },
+        via: { pathNot: `${modules}/[^/]+/tables\\.ts$` },
       },
     },
     {
