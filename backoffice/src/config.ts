@@ -32,8 +32,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxyEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Login requests one visitor address may make in 15 minutes (commerce.md: 20). Raise it where many people share
-   * one address (an office behind one NAT, the end-to-end run's single browser address).
+   * Login requests one visitor address may make in 15 minutes (api-contract.md "Accounts": 20). Raise it where
+   * many people share one address (an office behind one NAT, the end-to-end run's single browser address).
    */
   LOGIN_LIMIT_PER_VISITOR: z.preprocess(
     blankIsUnset,

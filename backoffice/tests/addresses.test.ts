@@ -1,5 +1,5 @@
 /**
- * The address book (spec §7 `address` resource, commerce.md "Accounts"): 401 "Please log in" without a session
+ * The address book (spec §7 `address` resource, api-contract.md "Accounts"): 401 "Please log in" without a session
  * (before the body is looked at), the five calls, one default of each kind (a new default takes the flag), the
  * limit of 20, and another customer's address answering 404 on every call (IDOR). Checkout uses it: a saved
  * `address_id` in the delivery and billing steps, and `save_address: true` adding a typed address.

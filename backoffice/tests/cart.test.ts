@@ -1,5 +1,5 @@
 /**
- * The basket (commerce.md "Cart"): token, strict bodies, quantities, VAT per audience, the audience switch,
+ * The basket (api-contract.md "Cart"): token, strict bodies, quantities, VAT per audience, the audience switch,
  * discount codes with each refusal, shipping, and the sweep of expired carts. A fake clock moves time.
  */
 import { sql } from 'drizzle-orm';

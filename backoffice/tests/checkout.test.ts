@@ -1,7 +1,7 @@
 /**
- * Checkout, orders and payments (commerce.md "Checkout and orders"): the steps, completion (re-priced, one order
- * per cart, the code's use taken once), the fake card provider's magic tokens, its test page and signed webhooks,
- * the guest's 2-hour access to the order, and the confirmation e-mail. The races run on PostgreSQL too
+ * Checkout, orders and payments (api-contract.md "Checkout and orders"): the steps, completion (re-priced, one
+ * order per cart, the code's use taken once), the fake card provider's magic tokens, its test page and signed
+ * webhooks, the guest's 2-hour access to the order, and the confirmation e-mail. The races run on PostgreSQL too
  * (DATABASE_URL): 10 concurrent completions give one order; a single-use code used by two baskets at once, one.
  */
 import { sql } from 'drizzle-orm';
@@ -803,7 +803,7 @@ describe('expired carts and payments in flight', () => {
   });
 });
 
-describe('same-origin writes (commerce.md principle 6)', () => {
+describe('same-origin writes (api-contract.md principle 6)', () => {
   it('refuses cross-site basket and checkout writes with 403', async () => {
     const url = `/api/v1/cart/items?${q({ saleplan_id: PART_PLAN })}`;
     const payload = { items: [{ element_id: multiFill.id, quantity: 1 }] };

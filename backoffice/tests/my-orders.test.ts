@@ -1,5 +1,5 @@
 /**
- * My orders (commerce.md "Accounts"): the session's orders listed newest first and paged, one order for its
+ * My orders (api-contract.md "Accounts"): the session's orders listed newest first and paged, one order for its
  * owner's session (another customer's, or no session without a guest token → 404), and "order again" (spec §4):
  * a new basket with a new token, the lines whose pack is still sold at a price above 0; the free line of
  * FREEKNIFE and a discontinued pack are skipped and reported; the previous open basket is detached. Another

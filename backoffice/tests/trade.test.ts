@@ -1,9 +1,9 @@
 /**
- * Trade accounts (commerce.md "Accounts", "Checkout and orders"): staff approval with the API key (never without
- * it), the `on_account` payment method of an approved account with its credit, an order on account with its PO,
- * due date and confirmation e-mail, the refusals (no PO when required, over the limit, not a trade account), and
- * the race: two baskets of one account completed at once that together exceed its limit → exactly one order.
- * The race runs on the PostgreSQL server too (DATABASE_URL), where the two transactions really overlap.
+ * Trade accounts (api-contract.md "Accounts", "Checkout and orders"): staff approval with the API key (never
+ * without it), the `on_account` payment method of an approved account with its credit, an order on account with
+ * its PO, due date and confirmation e-mail, the refusals (no PO when required, over the limit, not a trade
+ * account), and the race: two baskets of one account completed at once that together exceed its limit → exactly
+ * one order. The race runs on the PostgreSQL server too (DATABASE_URL), where the two transactions really overlap.
  */
 import { CHECKOUT_MESSAGES } from '@plasterwick/shop-rules/checkout';
 import { eq, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * The wishlist (commerce.md "Accounts"): 401 "Please log in" without a session, `replace` and `merge` (the union
- * of the device favourites), ids of no product dropped, one customer's list never another's; `POST
+ * The wishlist (api-contract.md "Accounts"): 401 "Please log in" without a session, `replace` and `merge` (the
+ * union of the device favourites), ids of no product dropped, one customer's list never another's; `POST
  * /wishlist/send` with the forms' bot check, the fixed template (product names, packs, links, the note) to the
  * customer or a colleague, and 5 e-mails per customer an hour (429), counted across restarts in `auth_attempt`;
  * 200 products at most.

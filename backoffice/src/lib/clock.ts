@@ -1,5 +1,5 @@
 /**
- * The clock adapter (commerce.md principle 4): everything with a validity (cart tokens, order access, discount
+ * The clock adapter (api-contract.md principle 4): everything with a validity (cart tokens, order access, discount
  * dates, webhook tolerance) asks `app.clock` for the time, so tests can move it (a token valid at 71 hours and
  * gone at 73) without waiting.
  */

@@ -138,9 +138,9 @@ export function contextResolver(db: Database, cache: ReadCache) {
 }
 
 /**
- * The resolver of `cartToken` (commerce.md "Cart"): the `X-Cart-Token` header, else a `cart_token` field of the
- * query or the JSON body (spec §7 sends `cart_token`); null when none is given. The token is only read here: the
- * cart module looks it up (hashed) and decides whether it is valid.
+ * The resolver of `cartToken` (api-contract.md "Cart"): the `X-Cart-Token` header, else a `cart_token` field of
+ * the query or the JSON body (spec §7 sends `cart_token`); null when none is given. The token is only read here:
+ * the cart module looks it up (hashed) and decides whether it is valid.
  */
 export function cartTokenResolver(request: FastifyRequest): string | null {
   const fromHeader = request.headers['x-cart-token'];

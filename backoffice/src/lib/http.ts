@@ -128,7 +128,7 @@ export const limitedBy = (name: keyof typeof rateLimits) => ({ config: { rateLim
 
 /**
  * Route options of an answer about one person (cart, checkout, account, order, wishlist): `Cache-Control:
- * no-store`, so neither the browser nor a CDN keeps it (commerce.md, "Nothing personal is cached").
+ * no-store`, so neither the browser nor a CDN keeps it (api-contract.md principle 5: nothing personal is cached).
  */
 export const personal = {
   onSend: async (_request: FastifyRequest, reply: FastifyReply) => {
@@ -143,9 +143,10 @@ const crossSite = () =>
 
 /**
  * Route options of a browser write about one person (basket, checkout): refused with 403 when the browser says it
- * comes from another site (`Sec-Fetch-Site: cross-site`) or names a foreign `Origin` (commerce.md principle 6).
- * The shop's origins are the request's own host (the storefront forwards it), `SITE_URL` and `SITE_HOSTS`. Calls
- * without these headers (servers, tests) pass: the cart token is what authorises them.
+ * comes from another site (`Sec-Fetch-Site: cross-site`) or names a foreign `Origin`
+ * (api-contract.md principle 6). The shop's origins are the request's own host (the storefront forwards it),
+ * `SITE_URL` and `SITE_HOSTS`. Calls without these headers (servers, tests) pass: the cart token is what
+ * authorises them.
  */
 export const sameOriginWrites = {
   onRequest: async (request: FastifyRequest) => {

@@ -1,7 +1,7 @@
 /**
- * Data set `commerce`: the carriers of each plan and the demo discount codes of commerce.md. Amounts are in the
- * plan's basis: DIY inc VAT, trade ex VAT. Also run once on databases seeded before it existed (a data migration),
- * so it inserts only what is missing.
+ * Data set `commerce`: the carriers of each plan and the demo discount codes of api-contract.md "Cart". Amounts
+ * are in the plan's basis: DIY inc VAT, trade ex VAT. Also run once on databases seeded before it existed (a data
+ * migration), so it inserts only what is missing.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/types.ts';

@@ -1,5 +1,5 @@
 /**
- * Request bodies of the customer-account calls (commerce.md "Accounts"), checked by the back-office and by the
+ * Request bodies of the customer-account calls (api-contract.md "Accounts"), checked by the back-office and by the
  * storefront's account forms with the same messages: registration, login, password reset and change, the profile
  * (`/me`), saved addresses, the wishlist and the staff's trade approval. Strict objects, like the checkout's.
  * Browser-safe.
@@ -31,7 +31,7 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: 'Your current password is incorrect',
 } as const;
 
-/** Sessions (commerce.md): 30 days, extended by use. */
+/** Sessions (api-contract.md "Accounts"): 30 days, extended by use. */
 export const SESSION_DAYS = 30;
 /** Password-reset links: 60 minutes, single use. */
 export const RESET_TOKEN_MINUTES = 60;

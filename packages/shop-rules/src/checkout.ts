@@ -1,5 +1,5 @@
 /**
- * Request bodies of the basket and checkout calls (commerce.md "Cart", "Checkout and orders"), as zod schemas
+ * Request bodies of the basket and checkout calls (api-contract.md "Cart", "Checkout and orders"), as zod schemas
  * both sides check: the back-office validates each request with them, the storefront's basket and checkout forms
  * can validate with the same schemas and messages. Every body is a strict object: the browser sends references
  * and quantities only, so a `price`, `price_with_tax` or `total` field (or any other unknown one) is refused, never

@@ -1,7 +1,7 @@
 /**
- * Business constants of spec §9 (and of commerce.md), in one place for the storefront and the back-office.
- * Browser-safe: no Node modules. Presentation settings of the storefront alone (breakpoints, animation timings)
- * stay in the storefront's `src/lib/config.ts`.
+ * Business constants of spec §9 (and of api-contract.md "The commerce contract"), in one place for the storefront
+ * and the back-office. Browser-safe: no Node modules. Presentation settings of the storefront alone (breakpoints,
+ * animation timings) stay in the storefront's `src/lib/config.ts`.
  */
 
 export const AUDIENCES = ['pro', 'part'] as const;
@@ -30,9 +30,9 @@ export const TRAINING = { maxParticipants: 5, minParticipants: 3, closesDaysBefo
 export const JOBSITE_SUPPORT_HOURS = 48;
 export const CUSTOMER_SERVICE_HOURS = '9am to 5pm, Monday to Friday';
 export const CART_TOKEN_DAYS = 3;
-/** Quantities of a basket line (commerce.md: integers 1–999). */
+/** Quantities of a basket line (api-contract.md "Cart": integers 1–999). */
 export const CART_QUANTITY = { min: 1, max: 999 } as const;
-/** Password length (commerce.md: 8–128 characters, with lower case, upper case and a digit). */
+/** Password length (api-contract.md "Accounts": 8–128 characters, with lower case, upper case and a digit). */
 export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
 export const BARCODE_LENGTH = 14;
 export const MAX_FILTER_SEGMENTS = 10;

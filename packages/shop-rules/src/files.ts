@@ -1,7 +1,7 @@
 /**
- * The CV rules of the job application (commerce.md "Forms"): PDF, DOC or DOCX recognised by their first bytes,
- * at most 5 MB. The declared type and the file name's extension are never trusted. Browser-safe: the form checks
- * a chosen file with the same function before sending it, the back-office checks what arrives.
+ * The CV rules of the job application (api-contract.md "Forms and e-mail"): PDF, DOC or DOCX recognised by their
+ * first bytes, at most 5 MB. The declared type and the file name's extension are never trusted. Browser-safe: the
+ * form checks a chosen file with the same function before sending it, the back-office checks what arrives.
  */
 
 export const CV_MAX_BYTES = 5 * 1024 * 1024;

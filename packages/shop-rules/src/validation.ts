@@ -100,8 +100,8 @@ export const PASSWORD_MESSAGES: Record<PasswordRequirement, string> = {
 
 /**
  * The password requirements as a form displays them (spec §5: character count, lower case, upper case and
- * number; the figures are commerce.md's), each with whether `password` meets it. Characters are counted as
- * code points, so an emoji is one character.
+ * number; the figures are those of api-contract.md "Accounts"), each with whether `password` meets it. Characters
+ * are counted as code points, so an emoji is one character.
  */
 export function passwordRequirements(
   password: string,

@@ -1,7 +1,7 @@
 /**
  * The price of a quantity of one pack as the audience reads it (the product page's "2 × 5 kg tub: 25 £ ex VAT
  * (30 £ inc VAT)"): trade prices are ex VAT with VAT worked out on the line, DIY shelf prices inc VAT
- * (commerce.md principle 2). Shared by the page's markup and its script, so both say the same.
+ * (api-contract.md principle 2). Shared by the page's markup and its script, so both say the same.
  */
 import { lineFromGross, lineFromNet, type Amounts } from '@plasterwick/shop-rules/money';
 import type { Audience } from '../../lib/config.ts';

@@ -1,6 +1,6 @@
 /**
- * Basket quantities: whole numbers 1–999 (commerce.md), what a shopper typed read against that rule (spec §5
- * min_value), the stepper's next value. Used by the product page's form and the basket's steppers.
+ * Basket quantities: whole numbers 1–999 (api-contract.md "Cart"), what a shopper typed read against that rule
+ * (spec §5 min_value), the stepper's next value. Used by the product page's form and the basket's steppers.
  */
 import { CART_QUANTITY } from '../../lib/config.ts';
 

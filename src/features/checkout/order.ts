@@ -1,7 +1,8 @@
 /**
  * The `order` state of spec §3 (orderId, step, carrier, shipping address, billing address, relay, paymentBy,
- * phone), the checkout's step guards, and the guest access tokens of placed orders (commerce.md: 2 hours). Pure:
- * the store (`order.store.ts`) persists it; stored values are read back with the site's guards, never trusted.
+ * phone), the checkout's step guards, and the guest access tokens of placed orders
+ * (api-contract.md "Checkout and orders": 2 hours). Pure: the store (`order.store.ts`) persists it; stored values
+ * are read back with the site's guards, never trusted.
  */
 import {
   arrayOf,
@@ -140,7 +141,7 @@ export function guardStep(step: Exclude<CheckoutStep, 'confirmation'>, input: Gu
 
 // ---- guest access to placed orders ------------------------------------------------------------------------
 
-/** The guest access token lasts 2 hours from completion (commerce.md). */
+/** The guest access token lasts 2 hours from completion (api-contract.md "Checkout and orders"). */
 export const ORDER_ACCESS_MS = 2 * 60 * 60 * 1000;
 /** At most this many placed orders are remembered on the device. */
 const MAX_ACCESS = 5;

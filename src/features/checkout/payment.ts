@@ -1,7 +1,8 @@
 /**
  * The payment step's pure parts: the fake provider's magic card tokens, the Pay button's label, and what a failed
- * completion means for the shopper (commerce.md: 402 `payment_declined` keeps the basket, 409 `price_changed`
- * asks again with the new total, 409 `discount_exhausted` and other refusals say why, 400 names the fields).
+ * completion means for the shopper (api-contract.md "Checkout and orders": 402 `payment_declined` keeps the
+ * basket, 409 `price_changed` asks again with the new total, 409 `discount_exhausted` and other refusals say why,
+ * 400 names the fields).
  */
 import { BackofficeError } from '../../lib/api/client.ts';
 import { toFormErrors } from '../../lib/api/form-errors.ts';

@@ -1,5 +1,5 @@
 /**
- * The forms' bot check in the browser (commerce.md, "Forms and e-mail"; spec §5, §8). Whichever adapter the
+ * The forms' bot check in the browser (api-contract.md "Forms and e-mail"; spec §5, §8). Whichever adapter the
  * back-office runs, a form calls `prepareBotCheck()` on its first focus and `solveBotCheck(action)` on submit, and
  * posts the string it gets as `bot_check`.
  *

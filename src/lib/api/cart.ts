@@ -1,6 +1,6 @@
 /**
- * The basket's calls (commerce.md "Cart", spec §7 cart calls): add items, read the cart, change or remove a line,
- * apply or remove a discount code, estimate shipping. The cart token travels in `X-Cart-Token`; amounts are
+ * The basket's calls (api-contract.md "Cart", spec §7 cart calls): add items, read the cart, change or remove a
+ * line, apply or remove a discount code, estimate shipping. The cart token travels in `X-Cart-Token`; amounts are
  * integer pence. Answers are parsed leniently (unknown fields are dropped) and mapped to the storefront's own
  * `Cart`; refusals surface as `BackofficeError` (404 `cart_not_found`, 400 `discount_*` with a message to show).
  */
@@ -291,7 +291,10 @@ export function getCartShipping(
   });
 }
 
-/** The statuses of a refused discount code (commerce.md): their message is shown as the back-office wrote it. */
+/**
+ * The statuses of a refused discount code (api-contract.md "Cart"): their message is shown as the back-office
+ * wrote it.
+ */
 export const DISCOUNT_REFUSALS = [
   'discount_not_found',
   'discount_expired',

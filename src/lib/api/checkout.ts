@@ -1,6 +1,6 @@
 /**
- * The checkout's calls (commerce.md "Checkout and orders"): the cart as the checkout reads it (lines with both VAT
- * bases, discount, chosen delivery, grand total), the delivery and billing steps, carriers, payment methods,
+ * The checkout's calls (api-contract.md "Checkout and orders"): the cart as the checkout reads it (lines with both
+ * VAT bases, discount, chosen delivery, grand total), the delivery and billing steps, carriers, payment methods,
  * completion, and the countries a billing address may name. The cart token travels in `X-Cart-Token`; amounts are
  * integer pence. Answers are parsed leniently and mapped to the storefront's own types; refusals surface as
  * `BackofficeError` (402 `payment_declined`, 409 `price_changed`, 404 `cart_not_found`, 400 with field errors).

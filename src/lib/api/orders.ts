@@ -1,7 +1,7 @@
 /**
- * `GET /orders/{number}` (commerce.md "Checkout and orders"): one order, for its owner's session or for the guest
- * who holds the access token of completion (`X-Order-Token`, valid 2 hours). Anything else is a 404, never a 403.
- * Amounts are integer pence; the answer is parsed leniently and mapped to the storefront's `Order`.
+ * `GET /orders/{number}` (api-contract.md "Checkout and orders"): one order, for its owner's session or for the
+ * guest who holds the access token of completion (`X-Order-Token`, valid 2 hours). Anything else is a 404, never a
+ * 403. Amounts are integer pence; the answer is parsed leniently and mapped to the storefront's `Order`.
  */
 import { z } from 'zod';
 import type { ApiClient, RequestOptions } from './client.ts';

@@ -1,7 +1,7 @@
 /**
  * The address book (spec §7 `address` resource: index, show, create, update with the id in the body, delete;
- * commerce.md "Accounts"). Every call needs the session: without one 401 "Please log in", checked before the body,
- * so an anonymous caller learns nothing about it. Answers are `no-store`, writes same-origin only.
+ * api-contract.md "Accounts"). Every call needs the session: without one 401 "Please log in", checked before the
+ * body, so an anonymous caller learns nothing about it. Answers are `no-store`, writes same-origin only.
  */
 import { addressCreateBody, addressUpdateBody } from '@plasterwick/shop-rules/accounts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

@@ -1,4 +1,7 @@
-/** The saved address as the API shows it (`GET /address`, commerce.md "Accounts"); bodies are shop-rules' strict ones. */
+/**
+ * The saved address as the API shows it (`GET /address`, api-contract.md "Accounts"); bodies are shop-rules'
+ * strict ones.
+ */
 import { BILLING_COUNTRIES } from '@plasterwick/shop-rules/checkout';
 import { z } from 'zod';
 

@@ -1,8 +1,8 @@
 /**
- * The customer's address book (spec §7 `address` resource, commerce.md "Accounts"): at most MAX_SAVED_ADDRESSES,
- * one default delivery and one default billing address (partial unique indexes). Every write runs in a
- * transaction holding the customer row's lock, so the limit holds under concurrent calls and a new default takes
- * the flag from the old one at once. Another customer's address is a 404, never a 403.
+ * The customer's address book (spec §7 `address` resource, api-contract.md "Accounts"): at most
+ * MAX_SAVED_ADDRESSES, one default delivery and one default billing address (partial unique indexes). Every write
+ * runs in a transaction holding the customer row's lock, so the limit holds under concurrent calls and a new
+ * default takes the flag from the old one at once. Another customer's address is a 404, never a 403.
  */
 import { MAX_SAVED_ADDRESSES } from '@plasterwick/shop-rules/accounts';
 import type { BillingCountry } from '@plasterwick/shop-rules/checkout';

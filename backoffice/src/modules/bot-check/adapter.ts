@@ -1,5 +1,5 @@
 /**
- * The bot check every public form passes (commerce.md, "Forms and e-mail"): one `BotCheck` interface, two
+ * The bot check every public form passes (api-contract.md "Forms and e-mail"): one `BotCheck` interface, two
  * adapters (ALTCHA's self-hosted proof of work by default, reCAPTCHA v3 when configured), and the replay
  * protection both share: a solved challenge or token is accepted once, then remembered until it expires.
  */

@@ -1,8 +1,9 @@
 /**
- * The one function that prices a basket (commerce.md principle 1): the basket view, the shipping estimate and the
- * order all take its result. Pure: no database, no clock. Money is integer pence in the plan's basis (DIY shelf
- * prices inc VAT, trade ex VAT), VAT worked out once per line with the one rounding rule, so `ex + vat = inc` holds
- * for every line and every total; a discount never exceeds the subtotal and no total is ever negative.
+ * The one function that prices a basket (api-contract.md principle 1): the basket view, the shipping estimate and
+ * the order all take its result. Pure: no database, no clock. Money is integer pence in the plan's basis (DIY
+ * shelf prices inc VAT, trade ex VAT), VAT worked out once per line with the one rounding rule, so
+ * `ex + vat = inc` holds for every line and every total; a discount never exceeds the subtotal and no total is
+ * ever negative.
  */
 import {
   basisOf,

@@ -1,5 +1,5 @@
 /**
- * The basket's calls (commerce.md "Cart", spec §7 cart calls). The token travels in `X-Cart-Token` (or a
+ * The basket's calls (api-contract.md "Cart", spec §7 cart calls). The token travels in `X-Cart-Token` (or a
  * `cart_token` field); an unknown or expired one is 404 `cart_not_found` everywhere but `POST /cart/items`, which
  * opens a new cart. With a session the customer's basket is used whatever the token (customer-cart.ts), and
  * `GET /cart` and `POST /cart/items` give its token back when the call did not carry it. Bodies are strict: a

@@ -1,5 +1,5 @@
 /**
- * The basket's queries, bodies and answers (commerce.md "Cart"). Bodies are the shared strict schemas of
+ * The basket's queries, bodies and answers (api-contract.md "Cart"). Bodies are the shared strict schemas of
  * `@plasterwick/shop-rules/checkout`; answers are the spec's server cart (`list`, `amount { ttc, tax, ht }`,
  * `discounted_amount`, `discounts`, `shipping_estimate`) plus what the storefront shows beside it. Answers are the
  * contract's shapes as written there (no `data` wrapper). Amounts are integer pence.

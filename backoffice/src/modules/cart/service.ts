@@ -1,5 +1,5 @@
 /**
- * The basket (commerce.md "Cart"): carts opened by a hashed 32-byte token valid 3 days from when it was set,
+ * The basket (api-contract.md "Cart"): carts opened by a hashed 32-byte token valid 3 days from when it was set,
  * lines of packs, one discount code, the checkout steps' choices. Every change runs in a transaction holding the
  * cart row's lock, and every answer is priced by the one pricing function (pricing.ts) in the plan of the call: a
  * call in the other audience keeps the lines sold there (re-priced) and removes the others, naming them.

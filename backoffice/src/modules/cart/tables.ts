@@ -1,7 +1,7 @@
 /**
  * The basket: carts (found by a hashed token valid 3 days), their lines, the discount codes a cart may carry and
- * the carriers that price its delivery. Invariants live here (commerce.md principle 3): quantities 1–999, one line
- * per pack, a code used at most `usage_limit` times, amounts never negative.
+ * the carriers that price its delivery. Invariants live here (api-contract.md principle 3): quantities 1–999, one
+ * line per pack, a code used at most `usage_limit` times, amounts never negative.
  * Re-exported by db/schema.ts, the one list drizzle-kit and the rest of the code read.
  */
 import { sql } from 'drizzle-orm';
@@ -21,7 +21,7 @@ import { customers } from '../customers/tables.ts';
 import { salesPlans, sites } from '../site/tables.ts';
 
 /**
- * A discount code (commerce.md "Cart"): `cart_discount` takes `value` percent or pence off the subtotal;
+ * A discount code (api-contract.md "Cart"): `cart_discount` takes `value` percent or pence off the subtotal;
  * `free_product` adds a free line of one pack. Amounts (`value` in pence, `min_subtotal_pence`) are in the basis of
  * the cart's plan: inc VAT for DIY, ex VAT for trade.
  */
@@ -82,7 +82,10 @@ export const carts = pgTable(
       .references(() => sites.id),
     tokenHash: text('token_hash').notNull().unique(),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
-    /** The plan it was last priced in (a call in the other plan re-prices it: commerce.md audience switch). */
+    /**
+     * The plan it was last priced in (a call in the other plan re-prices it: the audience switch of
+     * api-contract.md "Cart").
+     */
     planId: integer('plan_id')
       .notNull()
       .references(() => salesPlans.id),

@@ -148,9 +148,9 @@ export const variants = pgTable(
 );
 
 /**
- * Price of a variant in a plan, in pence, stored in the plan's own basis (commerce.md principle 2): ex VAT for a
- * plan whose `prices_include_vat` is false (trade), the shelf price inc VAT otherwise (DIY). Exactly one of the two
- * columns is set; the other basis is derived with the one rounding rule (`@plasterwick/shop-rules/money`).
+ * Price of a variant in a plan, in pence, stored in the plan's own basis (api-contract.md principle 2): ex VAT for
+ * a plan whose `prices_include_vat` is false (trade), the shelf price inc VAT otherwise (DIY). Exactly one of the
+ * two columns is set; the other basis is derived with the one rounding rule (`@plasterwick/shop-rules/money`).
  */
 export const variantPrices = pgTable(
   'variant_price',

@@ -1,5 +1,5 @@
 /**
- * Checkout calls (commerce.md "Checkout and orders"): the delivery and billing steps, the carriers and payment
+ * Checkout calls (api-contract.md "Checkout and orders"): the delivery and billing steps, the carriers and payment
  * methods offered, and completion. Every answer is `no-store`; the cart token travels as for the basket.
  */
 import {

@@ -1,4 +1,7 @@
-/** The checkout calls' queries and answers (commerce.md "Checkout and orders"); bodies are shop-rules' strict ones. */
+/**
+ * The checkout calls' queries and answers (api-contract.md "Checkout and orders"); bodies are shop-rules' strict
+ * ones.
+ */
 import { z } from 'zod';
 import { errorBody } from '../../lib/http.ts';
 import { cartSchema, shippingQuery } from '../cart/index.ts';

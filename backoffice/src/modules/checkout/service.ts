@@ -1,12 +1,13 @@
 /**
- * Checkout (commerce.md "Checkout and orders"): the delivery and billing steps stored on the cart, the carriers and
- * payment methods offered, and completion. Completion locks the cart row, re-prices it with the one pricing
- * function (a total other than the one the shopper saw → 409 `price_changed`, no order), takes the code's use by a
- * conditional update (none left → 409 `discount_exhausted`), and inserts the order under `UNIQUE (cart_id)`: a
- * repeated or concurrent completion answers the same order. The card is charged after that transaction. An
- * approved trade account may pay `on_account`: its credit is checked under the customer row's lock in the same
- * transaction, and the order is placed at once, due after the account's payment terms. With a session, the steps
- * take a saved `address_id` and save a typed address (`save_address`), and the order belongs to the account.
+ * Checkout (api-contract.md "Checkout and orders"): the delivery and billing steps stored on the cart, the
+ * carriers and payment methods offered, and completion. Completion locks the cart row, re-prices it with the one
+ * pricing function (a total other than the one the shopper saw → 409 `price_changed`, no order), takes the code's
+ * use by a conditional update (none left → 409 `discount_exhausted`), and inserts the order under
+ * `UNIQUE (cart_id)`: a repeated or concurrent completion answers the same order. The card is charged after that
+ * transaction. An approved trade account may pay `on_account`: its credit is checked under the customer row's lock
+ * in the same transaction, and the order is placed at once, due after the account's payment terms. With a session,
+ * the steps take a saved `address_id` and save a typed address (`save_address`), and the order belongs to the
+ * account.
  */
 import { ACCOUNT_MESSAGES } from '@plasterwick/shop-rules/accounts';
 import {

@@ -1,6 +1,6 @@
 /**
- * Customer accounts (commerce.md "Accounts"): registration, login with its rate limits, password reset and change,
- * e-mail verification, and the profile (`Me`). Passwords are Argon2id (`@node-rs/argon2` defaults, OWASP's
+ * Customer accounts (api-contract.md "Accounts"): registration, login with its rate limits, password reset and
+ * change, e-mail verification, and the profile (`Me`). Passwords are Argon2id (`@node-rs/argon2` defaults, OWASP's
  * minimum). Answers never tell whether an address has an account: registration answers the same for both (the
  * owner of an existing one gets a notice instead), a failed login is one answer and verifies a dummy hash for an
  * unknown address, and a forgotten password is always accepted. Links are single-use tokens stored hashed.

@@ -1,6 +1,6 @@
 /**
- * Customer sessions (commerce.md "Accounts"): an opaque random token in an HttpOnly cookie, only its SHA-256 in
- * `customer_session`; 30 days, extended while used (at most one write a minute), revocable row by row. A second
+ * Customer sessions (api-contract.md "Accounts"): an opaque random token in an HttpOnly cookie, only its SHA-256
+ * in `customer_session`; 30 days, extended while used (at most one write a minute), revocable row by row. A second
  * cookie, `pw_auth=1`, holds no secret: it only tells the static pages that someone is logged in (spec §6 route
  * guard). `request.shop.session` resolves the cookie once per request.
  */

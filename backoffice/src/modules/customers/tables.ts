@@ -1,8 +1,8 @@
 /**
- * Customer accounts (commerce.md "Accounts"): the customer, its sessions and one-time link tokens (only SHA-256
- * hashes of tokens are stored), the attempts the rate limits count, saved addresses and the wishlist. Invariants
- * live here: one account per e-mail and site, at most one default delivery and one default billing address per
- * customer, a trade account's terms only on an approved account, credit never negative.
+ * Customer accounts (api-contract.md "Accounts"): the customer, its sessions and one-time link tokens (only
+ * SHA-256 hashes of tokens are stored), the attempts the rate limits count, saved addresses and the wishlist.
+ * Invariants live here: one account per e-mail and site, at most one default delivery and one default billing
+ * address per customer, a trade account's terms only on an approved account, credit never negative.
  * Re-exported by db/schema.ts.
  */
 import { sql } from 'drizzle-orm';

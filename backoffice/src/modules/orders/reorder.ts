@@ -1,7 +1,7 @@
 /**
- * "Order again" (spec §4, commerce.md "Accounts"): the lines of one of the customer's orders, or the ones named,
- * go into a NEW basket, priced now in the plan of the call (else the order's). Only lines whose pack is still
- * sold there at a price above 0 are kept: a gift line (a `free_product` code's) or a pack now priced 0 is
+ * "Order again" (spec §4, api-contract.md "Accounts"): the lines of one of the customer's orders, or the ones
+ * named, go into a NEW basket, priced now in the plan of the call (else the order's). Only lines whose pack is
+ * still sold there at a price above 0 are kept: a gift line (a `free_product` code's) or a pack now priced 0 is
  * skipped as `free`, a pack no longer sold as `unavailable`, and both are reported. The customer's previous open
  * basket is detached (no customer, a token nobody holds: it stays only for an order that may still wait for its
  * payment), so the unique open basket per customer holds, and the new one gets the customer's kind of token.

@@ -1,7 +1,8 @@
 /**
  * Orders: `GET /orders/{number}` for its owner's session or its guest (the access token of completion in
  * `X-Order-Token`, valid 2 hours), anything else 404, never 403, so nobody learns which orders exist; the logged-in
- * customer's own orders (`GET /orders`) and "order again" (`POST /orders/{number}/reorder`, commerce.md "Accounts").
+ * customer's own orders (`GET /orders`) and "order again" (`POST /orders/{number}/reorder`,
+ * api-contract.md "Accounts").
  */
 import { reorderBody } from '@plasterwick/shop-rules/accounts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

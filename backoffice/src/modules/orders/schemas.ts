@@ -1,4 +1,6 @@
-/** The order as the API shows it (`GET /orders/{number}`, commerce.md "Checkout and orders"). Amounts in pence. */
+/**
+ * The order as the API shows it (`GET /orders/{number}`, api-contract.md "Checkout and orders"). Amounts in pence.
+ */
 import { z } from 'zod';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import { amountSchema, billingView, cartSchema, deliveryView } from '../cart/index.ts';

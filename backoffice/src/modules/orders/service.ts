@@ -30,7 +30,7 @@ import type { OrderBody, OrderSummary } from './schemas.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
-/** How long a guest's access token opens the order (commerce.md). */
+/** How long a guest's access token opens the order (api-contract.md "Checkout and orders"). */
 export const ORDER_ACCESS_HOURS = 2;
 
 /** `PW-000123`. */
@@ -297,7 +297,7 @@ export async function findOrderForGuest(
   token: string | undefined,
   now: Date,
 ): Promise<{ order: OrderRow; lines: OrderLineRow[]; payment: typeof payments.$inferSelect | undefined }> {
-  // One answer for every failure: no hint that the order exists (commerce.md).
+  // One answer for every failure: no hint that the order exists (api-contract.md "Checkout and orders").
   const missing = notFound(`Order ${number}`);
   if (!token || token.length > 100) throw missing;
   const [order] = await db

@@ -151,7 +151,10 @@ export const orderLines = pgTable(
   ],
 );
 
-/** A guest's access to an order (commerce.md: 2 hours from completion); only the token's SHA-256 is stored. */
+/**
+ * A guest's access to an order (api-contract.md "Checkout and orders": 2 hours from completion); only the token's
+ * SHA-256 is stored.
+ */
 export const orderAccess = pgTable(
   'order_access',
   {

@@ -1,7 +1,7 @@
 /**
- * The payment provider adapter (commerce.md principle 4): one interface for every card provider. The shop ships
- * the offline `fake` provider (fake.ts) so a new user's `npm start` and the tests never need the network; a real
- * provider implements the same five calls. Webhook signatures follow Stripe's scheme:
+ * The payment provider adapter (api-contract.md principle 4): one interface for every card provider. The shop
+ * ships the offline `fake` provider (fake.ts) so a new user's `npm start` and the tests never need the network; a
+ * real provider implements the same five calls. Webhook signatures follow Stripe's scheme:
  * `t={unix seconds},v1={hex HMAC-SHA256(secret, t + '.' + raw body)}`, accepted within 300 s.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

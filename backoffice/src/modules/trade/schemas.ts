@@ -1,4 +1,6 @@
-/** Trade accounts as staff see them (`GET /customers`, `PUT /customers/{id}/trade`; commerce.md "Accounts"). */
+/**
+ * Trade accounts as staff see them (`GET /customers`, `PUT /customers/{id}/trade`; api-contract.md "Accounts").
+ */
 import { z } from 'zod';
 import { commonQuery } from '../../lib/params.ts';
 

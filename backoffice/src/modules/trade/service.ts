@@ -1,6 +1,6 @@
 /**
- * Trade accounts (commerce.md "Accounts"): staff find a customer by e-mail and approve it with payment terms, a
- * credit limit and "PO required"; an approved account may pay `on_account` while its unpaid on-account orders
+ * Trade accounts (api-contract.md "Accounts"): staff find a customer by e-mail and approve it with payment terms,
+ * a credit limit and "PO required"; an approved account may pay `on_account` while its unpaid on-account orders
  * (status `on_account`, grand totals inc VAT) leave room under the limit. Withdrawing the approval resets the
  * terms (the customer table's CHECK allows no limit and no PO requirement on an account that is not approved).
  */

@@ -1,7 +1,7 @@
 /**
- * The wishlist (commerce.md "Accounts"): read and write the account's list (the device favourites are merged into
- * it at login), and send it by e-mail with the forms' bot check. Every call needs the session: 401 "Please log
- * in" without one, checked before the body. Answers are `no-store`, writes same-origin only.
+ * The wishlist (api-contract.md "Accounts"): read and write the account's list (the device favourites are merged
+ * into it at login), and send it by e-mail with the forms' bot check. Every call needs the session: 401 "Please
+ * log in" without one, checked before the body. Answers are `no-store`, writes same-origin only.
  */
 import { wishlistBody, wishlistSendBody } from '@plasterwick/shop-rules/accounts';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

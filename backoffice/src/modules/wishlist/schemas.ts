@@ -1,4 +1,4 @@
-/** The wishlist's answers (commerce.md "Accounts"); bodies are shop-rules' strict ones. */
+/** The wishlist's answers (api-contract.md "Accounts"); bodies are shop-rules' strict ones. */
 import { z } from 'zod';
 
 export const wishlistResponse = z.object({

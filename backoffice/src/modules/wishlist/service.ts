@@ -1,6 +1,6 @@
 /**
- * The wishlist (commerce.md "Accounts"): the account's copy of the device favourites. Only ids of products of the
- * site's catalogue are kept (unknown ids are dropped, not refused: the device may remember a product that has
+ * The wishlist (api-contract.md "Accounts"): the account's copy of the device favourites. Only ids of products of
+ * the site's catalogue are kept (unknown ids are dropped, not refused: the device may remember a product that has
  * since left the catalogue), and reading it leaves out products removed later. `merge` is the union the device
  * sends at login; `replace` sets the list; either way it holds MAX_WISHLIST_ITEMS at most. Sending it by e-mail is limited to AUTH_LIMITS.wishlistSendPerCustomer,
  * counted in `auth_attempt` under the customer row's lock, in the transaction that queues the message.
