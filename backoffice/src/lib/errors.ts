@@ -52,23 +52,38 @@ export const notInPlan = (what: string, existIn: number[]) =>
 /** A rule of the domain refused the operation. `code` becomes the answer's `status`; its HTTP status is `lib/http.ts`'s. */
 export class DomainError extends Error {
   readonly code: string;
-  /** The fields at fault, by their path in the input the service was given. */
+  /** The fields at fault: by their path in the input the service was given, or (`fieldsOf: 'state'`) by the name of
+   * the stored part that is missing or wrong, such as a checkout step. */
   readonly fields: FieldError[];
+  readonly fieldsOf: 'input' | 'state';
   /** What the caller needs to recover (the re-priced basket, the plans a product exists in…). */
   readonly details: Record<string, unknown>;
   /** Seconds after which trying again can succeed (a limit reached). */
   readonly retryAfterSeconds?: number;
+  /**
+   * The caller acted on a state that changed under it (a code used up since it was applied): the same code is a
+   * plain refusal elsewhere, a conflict here.
+   */
+  readonly conflict: boolean;
 
   constructor(
     code: string,
     message: string,
-    options: { fields?: FieldError[]; details?: Record<string, unknown>; retryAfterSeconds?: number } = {},
+    options: {
+      fields?: FieldError[];
+      fieldsOf?: 'input' | 'state';
+      details?: Record<string, unknown>;
+      retryAfterSeconds?: number;
+      conflict?: boolean;
+    } = {},
   ) {
     super(message);
     this.code = code;
     this.fields = options.fields ?? [];
+    this.fieldsOf = options.fieldsOf ?? 'input';
     this.details = options.details ?? {};
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.conflict = options.conflict ?? false;
   }
 }
 

@@ -54,23 +54,29 @@ const domainErrorStatus: Record<string, number> = {
   town_not_found: 404,
   conflict: 409,
   version_conflict: 409,
+  credit_limit_exceeded: 402,
+  payment_declined: 402,
   price_changed: 409,
-  discount_exhausted: 409,
+  payment_pending: 409,
+  nothing_to_reorder: 409,
   file_too_large: 413,
   too_many_attempts: 429,
+  payment_error: 502,
 };
 
 /**
- * The answer of a domain error: its status from the table above, its fields as paths of the request body (services
+ * The answer of a domain error: its status from the table above (409 for a conflict), its fields as paths of the request body (services
  * are given the parsed body; a field of the query or path says so with a `query.` or `params.` prefix), its details
  * as extra fields of the body, `Retry-After` when it says when to try again.
  */
 export function domainErrorAnswer(error: DomainError): ApiError {
   const errors = error.fields.map(({ field, message }) => ({
-    field: /^(body|query|params|headers)\./.test(field) ? field : `body.${field}`,
+    field:
+      error.fieldsOf === 'state' || /^(body|query|params|headers)\./.test(field) ? field : `body.${field}`,
     message,
   }));
-  return new ApiError(domainErrorStatus[error.code] ?? 400, error.code, error.message, {
+  const status = error.conflict ? 409 : (domainErrorStatus[error.code] ?? 400);
+  return new ApiError(status, error.code, error.message, {
     errors: errors.length > 0 ? errors : undefined,
     extra: error.details,
     headers: error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) },

@@ -1,5 +1,19 @@
-/** The public surface of the cart module: what routes register and what other modules and flows may use. */
-export { basketOwner, customerCartTokenResolver, mergeGuestBasket } from './customer-cart.ts';
+/** The public surface of the cart module: the basket, its priced view and its part in checkout and orders. */
+export { cartAnswer } from './answer.ts';
+export {
+  cartForCompletion,
+  closeCart,
+  replaceCustomerBasket,
+  saveCheckoutSteps,
+  setDiscount,
+} from './completion.ts';
+export {
+  basketOwner,
+  customerCartTokenResolver,
+  mergeGuestBasket,
+  type BasketOwner,
+} from './customer-cart.ts';
+export { pricingFor, type CartDeps, type Pricing } from './packs.ts';
 export type { PricedCart } from './pricing.ts';
 export {
   amountSchema,
@@ -11,7 +25,7 @@ export {
   shippingQuery,
 } from './schemas.ts';
 export type { BillingView, DeliveryView } from './schemas.ts';
-export { cartAnswer, cartNotFound, pricingFor, resolvedBilling, viewCart, withOpenCart } from './service.ts';
-export type { CartDeps, CartView } from './service.ts';
-export type { CartRow } from './tables.ts';
+export { cartNotFound, planOfCall, withOpenCart } from './service.ts';
 export { checkedPostcode, destinationOf } from './shipping.ts';
+export type { CartRow } from './tables.ts';
+export { resolvedBilling, viewCart, type CartView } from './view.ts';

@@ -25,16 +25,16 @@ import {
   shippingQuery,
   shippingResponse,
 } from './schemas.ts';
+import { cartAnswer } from './answer.ts';
+import type { CartDeps } from './packs.ts';
 import {
   addItems,
   applyDiscount,
-  cartAnswer,
   getCart,
   removeDiscount,
   removeLine,
   shippingOf,
   updateLine,
-  type CartDeps,
 } from './service.ts';
 import { basketOwner, carriedItsToken } from './customer-cart.ts';
 import { checkedPostcode } from './shipping.ts';

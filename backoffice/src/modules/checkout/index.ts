@@ -1,2 +1,16 @@
-/** The public surface of the checkout module: what routes register and what other modules and flows may use. */
-export { confirmationUrl } from './service.ts';
+/** The public surface of the checkout module: the rules of completing a checkout. */
+export {
+  awaitingAuthorisation,
+  basketChanged,
+  cardDeclined,
+  checkPaymentChoice,
+  CODE_USED_BEFORE,
+  CODE_USED_UP,
+  nextOf,
+  orderDetailsOf,
+  paymentStillPending,
+  providerFailed,
+  sameBasket,
+  TOTAL_CHANGED,
+  type Completion,
+} from './completion.ts';

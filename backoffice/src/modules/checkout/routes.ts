@@ -20,14 +20,8 @@ import {
   conflictBody,
   paymentMethodsResponse,
 } from './schemas.ts';
-import {
-  carriersOf,
-  completeCheckout,
-  paymentMethods,
-  setBilling,
-  setDelivery,
-  type CheckoutDeps,
-} from './service.ts';
+import { completeCheckout, type CheckoutDeps } from '../../flows/complete-checkout.ts';
+import { carriersOf, paymentMethods, setBilling, setDelivery } from './service.ts';
 
 const tags = ['checkout'];
 

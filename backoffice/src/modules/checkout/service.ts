@@ -1,81 +1,38 @@
 /**
- * Checkout (api-contract.md "Checkout and orders"): the delivery and billing steps stored on the cart, the
- * carriers and payment methods offered, and completion. Completion locks the cart row, re-prices it with the one
- * pricing function (a total other than the one the shopper saw → 409 `price_changed`, no order), takes the code's
- * use by a conditional update (none left → 409 `discount_exhausted`), and inserts the order under
- * `UNIQUE (cart_id)`: a repeated or concurrent completion answers the same order. The card is charged after that
- * transaction. An approved trade account may pay `on_account`: its credit is checked under the customer row's lock
- * in the same transaction, and the order is placed at once, due after the account's payment terms. With a session,
- * the steps take a saved `address_id` and save a typed address (`save_address`), and the order belongs to the
- * account.
+ * Checkout's steps (api-contract.md "Checkout and orders"): the delivery and billing choices stored on the cart,
+ * the carriers and the payment methods offered. With a session, the steps take a saved `address_id` and save a
+ * typed address (`save_address`). Completing is flows/complete-checkout.ts, on the rules of completion.ts.
  */
 import { ACCOUNT_MESSAGES } from '@plasterwick/shop-rules/accounts';
 import {
   CHECKOUT_MESSAGES,
   type BillingCountry,
   type CheckoutBillingBody,
-  type CheckoutCompleteBody,
   type CheckoutDeliveryBody,
 } from '@plasterwick/shop-rules/checkout';
-import { TARGET_SEGMENTS } from '@plasterwick/shop-rules/constants';
 import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postcode';
-import { formatPrice } from '@plasterwick/shop-rules/price-format';
-import { and, eq, gt } from 'drizzle-orm';
-import type { MailConfig } from '../../config.ts';
-import { carts, customers } from '../../db/schema.ts';
-import { DAY_MS } from '../../lib/clock.ts';
-import type { RequestContext } from '../../lib/context.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { hashToken } from '../../lib/tokens.ts';
-import { findAddress, saveCheckoutAddress, type AddressRow } from '../addresses/index.ts';
-import type { CustomerRow } from '../customers/index.ts';
 import type { Executor } from '../../db/types.ts';
-import { findStockist } from '../store-locator/index.ts';
-import { outstandingPence, tradeTermsOf } from '../trade/index.ts';
+import type { RequestContext } from '../../lib/context.ts';
+import { DomainError, fieldError } from '../../lib/errors.ts';
+import { findAddress, saveCheckoutAddress, type AddressRow } from '../addresses/index.ts';
 import {
-  cartAnswer,
-  cartNotFound,
-  pricingFor,
-  resolvedBilling,
+  destinationOf,
+  saveCheckoutSteps,
   viewCart,
   withOpenCart,
+  type BillingView,
   type CartDeps,
-  type CartRow,
   type CartView,
+  type DeliveryView,
 } from '../cart/index.ts';
-import type { PricedCart } from '../cart/index.ts';
-import type { BillingView, DeliveryView } from '../cart/index.ts';
-import { destinationOf } from '../cart/index.ts';
-import {
-  insertOrder,
-  issueAccessToken,
-  loadOrder,
-  findOrder,
-  markOrderOnAccount,
-  markOrderPaid,
-  orderOfCart,
-  recordDiscountUse,
-  takeDiscountUse,
-  usedBy,
-  type OrderLineRow,
-  type OrderRow,
-} from '../orders/index.ts';
-import { FAKE_CARD_TOKENS } from '../payments/index.ts';
-import type { PaymentProvider } from '../payments/index.ts';
-import { abandonPayment, applyCreateResult, insertPayment, type PaymentRow } from '../payments/index.ts';
-
-export interface CheckoutDeps extends CartDeps {
-  mail: MailConfig;
-  provider: PaymentProvider;
-  nudgeMail(): void;
-}
-
-const fieldError = (field: string, message: string, status = 'invalid_request') =>
-  new ApiError(400, status, message, { errors: [{ field, message }] });
+import type { CustomerRow } from '../customers/index.ts';
+import { FAKE_CARD_TOKENS, type PaymentProvider } from '../payments/index.ts';
+import { findStockist } from '../store-locator/index.ts';
+import { tradeTermsOf } from '../trade/index.ts';
 
 /** The logged-in customer a saved address or the address book needs; 401 "Please log in" without one. */
 function accountOf(customer: CustomerRow | null): CustomerRow {
-  if (!customer) throw new ApiError(401, 'unauthorized', ACCOUNT_MESSAGES.pleaseLogIn);
+  if (!customer) throw new DomainError('unauthorized', ACCOUNT_MESSAGES.pleaseLogIn);
   return customer;
 }
 
@@ -102,11 +59,11 @@ function checkoutAddressOf(row: AddressRow): CheckoutAddress {
   };
 }
 
-// ---- steps ------------------------------------------------------------------------------------------------
+const invalid = (field: string, message: string) => fieldError('invalid_request', field, message);
 
 /** `PUT /checkout/delivery`: home delivery (UK address, a carrier that can take this basket there) or collection. */
 export async function setDelivery(
-  deps: CheckoutDeps,
+  deps: CartDeps,
   context: RequestContext,
   token: string | null,
   customer: CustomerRow | null,
@@ -114,12 +71,12 @@ export async function setDelivery(
 ): Promise<CartView> {
   if (body.method === 'collect') {
     const stockist = await findStockist(deps.db, context.site.id, body.stockist_id).catch(() => {
-      throw fieldError('body.stockist_id', CHECKOUT_MESSAGES.stockist);
+      throw invalid('stockist_id', CHECKOUT_MESSAGES.stockist);
     });
     return withOpenCart(deps, context, token, async (tx, cart, pricing) => {
       if (!stockist.audiences.includes(pricing.plan.target)) {
-        throw fieldError(
-          'body.stockist_id',
+        throw invalid(
+          'stockist_id',
           'This stockist does not serve your kind of order: please choose another',
         );
       }
@@ -138,14 +95,20 @@ export async function setDelivery(
         phone: body.phone,
       };
       // Collecting leaves no address to bill "as delivered": the billing step asks for one again.
-      const billing = (cart.billing as BillingView | null)?.same_as_delivery ? null : cart.billing;
-      return viewCart(tx, deps, await saveSteps(tx, deps, cart, { delivery, billing }), pricing);
+      const current = cart.billing as BillingView | null;
+      const billing = current?.same_as_delivery ? null : current;
+      return viewCart(
+        tx,
+        deps,
+        await saveCheckoutSteps(tx, cart.id, { delivery, billing }, deps.clock.now()),
+        pricing,
+      );
     });
   }
   let address: CheckoutAddress;
   if (body.address_id !== undefined) {
     const saved = await findAddress(deps.db, accountOf(customer).id, body.address_id);
-    if (saved.country !== 'uk') throw fieldError('body.address_id', CHECKOUT_MESSAGES.deliveryCountry);
+    if (saved.country !== 'uk') throw invalid('address_id', CHECKOUT_MESSAGES.deliveryCountry);
     address = checkoutAddressOf(saved);
   } else {
     address = body.address!;
@@ -155,8 +118,8 @@ export async function setDelivery(
   const postcode = formatPostcode(normalisePostcode(address.postcode));
   const destination = destinationOf(postcode);
   if (destination === 'not_served') {
-    throw fieldError(
-      'body.address.postcode',
+    throw invalid(
+      'address.postcode',
       'We do not deliver to this postcode: please choose to collect from a stockist',
     );
   }
@@ -165,8 +128,8 @@ export async function setDelivery(
       (cost) => cost.code === body.carrier_code,
     );
     if (!offer) {
-      throw fieldError(
-        'body.carrier_code',
+      throw invalid(
+        'carrier_code',
         'This delivery method is not available for your basket: please choose another',
       );
     }
@@ -186,13 +149,23 @@ export async function setDelivery(
         deps.clock.now(),
       );
     }
-    return viewCart(tx, deps, await saveSteps(tx, deps, cart, { delivery, billing: cart.billing }), pricing);
+    return viewCart(
+      tx,
+      deps,
+      await saveCheckoutSteps(
+        tx,
+        cart.id,
+        { delivery, billing: cart.billing as BillingView | null },
+        deps.clock.now(),
+      ),
+      pricing,
+    );
   });
 }
 
 /** `PUT /checkout/billing`: an address in one of the 11 countries, or the delivery address. */
 export async function setBilling(
-  deps: CheckoutDeps,
+  deps: CartDeps,
   context: RequestContext,
   token: string | null,
   customer: CustomerRow | null,
@@ -209,7 +182,7 @@ export async function setBilling(
     let billing: BillingView;
     if (body.same_as_delivery) {
       if (delivery?.method !== 'delivery') {
-        throw fieldError('body.same_as_delivery', CHECKOUT_MESSAGES.billingAddress);
+        throw invalid('same_as_delivery', CHECKOUT_MESSAGES.billingAddress);
       }
       billing = { same_as_delivery: true, address: null };
     } else if (saved) {
@@ -226,31 +199,18 @@ export async function setBilling(
         await saveCheckoutAddress(tx, saveFor.id, 'billing', { ...address, postcode }, deps.clock.now());
       }
     }
-    return viewCart(tx, deps, await saveSteps(tx, deps, cart, { delivery: cart.delivery, billing }), pricing);
+    return viewCart(
+      tx,
+      deps,
+      await saveCheckoutSteps(tx, cart.id, { delivery, billing }, deps.clock.now()),
+      pricing,
+    );
   });
-}
-
-async function saveSteps(
-  tx: Executor,
-  deps: CartDeps,
-  cart: CartRow,
-  steps: { delivery: unknown; billing: unknown },
-): Promise<CartRow> {
-  const [row] = await tx
-    .update(carts)
-    .set({
-      delivery: steps.delivery as Record<string, unknown> | null,
-      billing: steps.billing as Record<string, unknown> | null,
-      updatedAt: deps.clock.now(),
-    })
-    .where(eq(carts.id, cart.id))
-    .returning();
-  return row as CartRow;
 }
 
 /** `GET /checkout/carriers`: home delivery offers (to the postcode given, else the delivery address) and collection. */
 export function carriersOf(
-  deps: CheckoutDeps,
+  deps: CartDeps,
   context: RequestContext,
   token: string | null,
   postcode: string | undefined,
@@ -317,308 +277,4 @@ export async function paymentMethods(db: Executor, provider: PaymentProvider, cu
       ]
     : [];
   return { methods: [card, ...onAccount], test_mode: provider.testMode };
-}
-
-// ---- completion -------------------------------------------------------------------------------------------
-
-export interface Completion {
-  /** False when the cart already had its order: the same order again. */
-  created: boolean;
-  order: Pick<OrderRow, 'id' | 'number' | 'status'>;
-  accessToken: string;
-  accessTokenExpiresAt: Date;
-  next: { type: 'done' | 'redirect'; url: string };
-}
-
-/** The cart of a token for completion: a completed (paid) cart still finds its order until the token expires. */
-async function cartForCompletion(db: Executor, siteId: number, token: string, now: Date, lock: boolean) {
-  const query = db
-    .select()
-    .from(carts)
-    .where(
-      and(eq(carts.tokenHash, hashToken(token)), eq(carts.siteId, siteId), gt(carts.tokenExpiresAt, now)),
-    );
-  const [row] = await (lock ? query.for('update') : query);
-  return row;
-}
-
-export const confirmationUrl = (order: Pick<OrderRow, 'audience' | 'number'>) =>
-  `/${TARGET_SEGMENTS[order.audience]}/confirmation?order=${order.number}`;
-
-function nextOf(order: OrderRow, payment: PaymentRow | undefined): Completion['next'] {
-  if (order.status === 'pending_payment' && payment?.status === 'requires_action' && payment.actionUrl) {
-    return { type: 'redirect', url: payment.actionUrl };
-  }
-  return { type: 'done', url: confirmationUrl(order) };
-}
-
-/** An order whose card payment waits for the shopper's authorisation (3-D Secure). */
-const awaitingAuthorisation = (order: OrderRow, payment: PaymentRow | undefined): payment is PaymentRow =>
-  order.status === 'pending_payment' && payment?.status === 'requires_action';
-
-/** Whether the basket still holds what the order was placed with: the same packs, quantities and total. */
-function sameBasket(order: OrderRow, lines: OrderLineRow[], priced: PricedCart): boolean {
-  const packs = (items: { variantReference: string; quantity: number }[]) =>
-    items.map((line) => `${line.variantReference}×${line.quantity}`).sort();
-  return order.totalIncPence === priced.total.inc && packs(lines).join() === packs(priced.lines).join();
-}
-
-type FirstStep =
-  | {
-      kind: 'existing';
-      order: OrderRow;
-      payment: PaymentRow | undefined;
-      access: { token: string; expiresAt: Date };
-    }
-  | { kind: 'superseded'; payment: PaymentRow }
-  | { kind: 'price_changed'; view: CartView; message: string }
-  | { kind: 'discount_exhausted'; view: CartView; message: string }
-  | {
-      kind: 'created';
-      order: OrderRow;
-      payment: PaymentRow | null;
-      access: { token: string; expiresAt: Date };
-    };
-
-/** `POST /checkout/complete`. */
-export async function completeCheckout(
-  deps: CheckoutDeps,
-  context: RequestContext,
-  token: string | null,
-  customer: CustomerRow | null,
-  body: CheckoutCompleteBody,
-  /** Set on the retry after a payment was given up (see `superseded` below): there is no third try. */
-  retried = false,
-): Promise<Completion> {
-  const onAccount = body.payment_method === 'on_account';
-  if (onAccount) {
-    if (!customer?.tradeApproved) {
-      throw fieldError(
-        'body.payment_method',
-        'Paying on account needs an approved trade account: please pay by card',
-        'payment_method_unavailable',
-      );
-    }
-    if (customer.poRequired && !body.po_number)
-      throw fieldError('body.po_number', CHECKOUT_MESSAGES.poNumber);
-  } else if (!body.card_token) {
-    throw fieldError('body.card_token', CHECKOUT_MESSAGES.cardToken);
-  }
-  if (!token) throw cartNotFound();
-  const siteId = context.site.id;
-  const found = await cartForCompletion(deps.db, siteId, token, deps.clock.now(), false);
-  if (!found) throw cartNotFound();
-  const plan = context.plan ?? context.plans.find((p) => p.id === found.planId);
-  if (!plan) throw cartNotFound();
-  const pricing = await pricingFor(deps, plan);
-
-  const first = await deps.db.transaction(async (tx): Promise<FirstStep> => {
-    const now = deps.clock.now();
-    const cart = await cartForCompletion(tx, siteId, token, now, true);
-    if (!cart) throw cartNotFound();
-    const existing = await orderOfCart(tx, cart.id);
-    if (existing) {
-      const { lines, payment } = await loadOrder(tx, existing);
-      // The shopper left the bank's authorisation and changed the basket: that payment is given up (after this
-      // transaction, as it asks the provider) and the basket as it is now is ordered instead.
-      if (
-        awaitingAuthorisation(existing, payment) &&
-        !sameBasket(existing, lines, (await viewCart(tx, deps, cart, pricing)).priced)
-      ) {
-        return { kind: 'superseded', payment };
-      }
-      return {
-        kind: 'existing',
-        order: existing,
-        payment,
-        access: await issueAccessToken(tx, existing.id, now),
-      };
-    }
-    if (cart.completedAt) throw cartNotFound();
-
-    const view = await viewCart(tx, deps, cart, pricing);
-    const { priced } = view;
-    if (priced.lines.length === 0) throw new ApiError(400, 'cart_empty', 'Your basket is empty');
-    const delivery = view.cart.delivery as DeliveryView | null;
-    if (!delivery || priced.shipping === null) {
-      throw fieldError('delivery', CHECKOUT_MESSAGES.deliveryMethod, 'checkout_incomplete');
-    }
-    // Without a billing step, a home delivery is billed to its delivery address.
-    const billing = resolvedBilling(
-      delivery,
-      (view.cart.billing as BillingView | null) ?? { same_as_delivery: true, address: null },
-    );
-    if (!billing?.address)
-      throw fieldError('billing', CHECKOUT_MESSAGES.billingAddress, 'checkout_incomplete');
-
-    // The code ran out since the shopper applied it (another basket took its last use): say so, not just "price".
-    if (view.removedDiscount?.status === 'discount_exhausted') {
-      return {
-        kind: 'discount_exhausted',
-        view,
-        message: 'This code has just been used up: it was taken off your basket',
-      };
-    }
-    if (priced.total.inc !== body.expected_total) {
-      return {
-        kind: 'price_changed',
-        view,
-        message: 'The total of your basket has changed: please check it before paying',
-      };
-    }
-
-    // On account: the customer row's lock makes the credit check and the order one step, so two baskets of the
-    // same account completed at once cannot both fit under the limit that only one fits under.
-    let paymentDueAt: Date | null = null;
-    if (onAccount) {
-      const [account] = await tx.select().from(customers).where(eq(customers.id, customer!.id)).for('update');
-      if (!account?.tradeApproved) {
-        throw fieldError(
-          'body.payment_method',
-          'Paying on account needs an approved trade account: please pay by card',
-          'payment_method_unavailable',
-        );
-      }
-      const owed = await outstandingPence(tx, account.id);
-      if (owed + priced.total.inc > account.creditLimitPence) {
-        throw new ApiError(
-          402,
-          'credit_limit_exceeded',
-          `This order is over the credit left on your account (${formatPrice(Math.max(0, account.creditLimitPence - owed))}): ` +
-            'please pay by card, or contact us to raise your limit',
-        );
-      }
-      paymentDueAt = new Date(now.getTime() + account.paymentTermsDays * DAY_MS);
-    }
-
-    // The code's use is taken first, by a conditional update: with none left, no order is written.
-    const discount = priced.applied ? view.discount : null;
-    if (discount) {
-      const usedBefore = discount.oncePerCustomer && (await usedBy(tx, discount.id, body.email));
-      if (usedBefore || !(await takeDiscountUse(tx, discount.id))) {
-        const [row] = await tx
-          .update(carts)
-          .set({ discountId: null, updatedAt: now })
-          .where(eq(carts.id, cart.id))
-          .returning();
-        return {
-          kind: 'discount_exhausted',
-          view: await viewCart(tx, deps, row as CartRow, pricing),
-          message: usedBefore
-            ? 'You have already used this code: it was taken off your basket'
-            : 'This code has just been used up: it was taken off your basket',
-        };
-      }
-    }
-    const order = await insertOrder(tx, {
-      siteId,
-      cartId: cart.id,
-      customerId: customer?.id ?? null,
-      email: body.email,
-      phone: delivery.phone,
-      poNumber: body.po_number ?? null,
-      paymentMethod: onAccount ? 'on_account' : 'card',
-      paymentDueAt,
-      delivery,
-      billing,
-      priced,
-      discountId: discount?.id ?? null,
-      now,
-    });
-    // The cart row is locked and had no order: an insert that conflicts is a bug, never a race.
-    if (!order) throw new Error('the locked cart gained an order');
-    if (discount)
-      await recordDiscountUse(tx, { discountId: discount.id, orderId: order.id, email: body.email, now });
-    const access = await issueAccessToken(tx, order.id, now);
-    if (onAccount) {
-      const placed = await markOrderOnAccount(tx, deps.mail, order.id, now);
-      return { kind: 'created', order: placed ?? order, payment: null, access };
-    }
-    if (priced.total.inc === 0) {
-      await markOrderPaid(tx, deps.mail, order.id, now);
-      return { kind: 'created', order: { ...order, status: 'paid' }, payment: null, access };
-    }
-    const payment = await insertPayment(tx, {
-      orderId: order.id,
-      provider: deps.provider.name,
-      amountPence: priced.total.inc,
-      currency: priced.plan.currencyCode,
-      now,
-    });
-    return { kind: 'created', order, payment, access };
-  });
-
-  if (first.kind === 'superseded') {
-    if (retried) {
-      throw new ApiError(
-        409,
-        'payment_pending',
-        'A payment for this basket is still being confirmed: please wait a moment and try again',
-      );
-    }
-    await abandonPayment(deps, first.payment);
-    return completeCheckout(deps, context, token, customer, body, true);
-  }
-  if (first.kind === 'price_changed' || first.kind === 'discount_exhausted') {
-    throw new ApiError(409, first.kind, first.message, { extra: { cart: cartAnswer(first.view) } });
-  }
-  if (first.kind === 'existing') {
-    return {
-      created: false,
-      order: first.order,
-      accessToken: first.access.token,
-      accessTokenExpiresAt: first.access.expiresAt,
-      next: nextOf(first.order, first.payment),
-    };
-  }
-  if (first.payment === null) {
-    deps.nudgeMail();
-    return {
-      created: true,
-      order: first.order,
-      accessToken: first.access.token,
-      accessTokenExpiresAt: first.access.expiresAt,
-      next: { type: 'done', url: confirmationUrl(first.order) },
-    };
-  }
-
-  const result = await deps.provider
-    .createPayment({
-      paymentId: first.payment.id,
-      amountPence: first.payment.amountPence,
-      currency: first.payment.currency,
-      // Checked above: a card payment has its token.
-      cardToken: body.card_token!,
-      description: `Plasterwick order ${first.order.number}`,
-    })
-    .catch((error: unknown) => ({
-      status: 'error' as const,
-      message: error instanceof Error ? error.message : 'provider failure',
-    }));
-  const payment = await applyCreateResult(deps, first.payment, result);
-  if (result.status === 'declined') {
-    throw new ApiError(
-      402,
-      'payment_declined',
-      'Your card was declined: your basket is kept, please try another card',
-      {
-        errors: [{ field: 'body.card_token', message: 'Your card was declined' }],
-      },
-    );
-  }
-  if (result.status === 'error') {
-    throw new ApiError(
-      502,
-      'payment_error',
-      'The payment service did not answer: nothing was charged, please try again',
-    );
-  }
-  const order = (await findOrder(deps.db, first.order.id)) ?? first.order;
-  return {
-    created: true,
-    order,
-    accessToken: first.access.token,
-    accessTokenExpiresAt: first.access.expiresAt,
-    next: nextOf(order, payment),
-  };
 }

@@ -1,16 +1,16 @@
-/** The public surface of the orders module: what routes register and what other modules and flows may use. */
+/** The public surface of the orders module: placing orders, their status moves, reading them, their e-mail. */
+export { confirmationOf } from './confirmation-mail.ts';
+export { customerOrder, findOrder, loadOrder } from './reading.ts';
 export {
-  findOrder,
+  confirmationUrl,
   insertOrder,
   issueAccessToken,
-  loadOrder,
   markOrderOnAccount,
   markOrderPaid,
   markOrderUnpaid,
   orderOfCart,
-  recordDiscountUse,
-  takeDiscountUse,
-  usedBy,
+  type NewOrder,
+  type OrderLineRow,
+  type OrderRow,
 } from './service.ts';
-export type { OrderLineRow, OrderRow } from './service.ts';
 export { ORDER_STATUSES } from './tables.ts';

@@ -11,9 +11,9 @@ import { errorBody, errorResponses, limitedBy, personal, sameOriginWrites } from
 import { commonQuery } from '../../lib/params.ts';
 import { cartAnswer } from '../cart/index.ts';
 import { requireCustomer } from '../customers/index.ts';
-import { reorder } from './reorder.ts';
+import { reorder } from '../../flows/reorder.ts';
 import { myOrdersQuery, myOrdersResponse, orderParams, orderResponse, reorderResponse } from './schemas.ts';
-import { findOrderForViewer, listCustomerOrders, orderAnswer } from './service.ts';
+import { findOrderForViewer, listCustomerOrders, orderAnswer } from './reading.ts';
 
 const tags = ['orders'];
 /** The session is checked before the body is validated. */

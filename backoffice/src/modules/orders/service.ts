@@ -1,34 +1,24 @@
 /**
- * Orders: placing one from a priced basket (a snapshot of lines, totals, delivery and billing), moving it forward
- * (`pending_payment` → `paid` | `on_account` | `payment_failed` | `cancelled`, by conditional updates: never
- * backwards), the guest's 2-hour access token, the customer's own orders, and the order as the API shows it. The
- * confirmation e-mail is queued in the transaction that marks the order paid (or placed on account).
+ * Orders: placing one from a priced basket (a snapshot of lines, totals, delivery and billing), the guest's
+ * 2-hour access token, and the status moves (`pending_payment` → `paid` | `on_account` | `payment_failed` |
+ * `cancelled`, by conditional updates: never backwards). What else happens when an order is paid or fails (the
+ * basket closed, the confirmation queued, the code's use given back) is flows/payment-outcome.ts, the one caller
+ * of the moves. Reading is reading.ts; the confirmation e-mail is confirmation-mail.ts.
  */
-import { hashToken, newToken } from '../../lib/tokens.ts';
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { MailConfig } from '../../config.ts';
-import type { Database } from '../../db/types.ts';
-import {
-  carts,
-  discounts,
-  discountUses,
-  orderAccess,
-  orderLines,
-  orders,
-  payments,
-} from '../../db/schema.ts';
-import { HOUR_MS } from '../../lib/clock.ts';
-import { notFound } from '../../lib/errors.ts';
-import { enqueueMail, senderDomain } from '../mail/index.ts';
+import { TARGET_SEGMENTS } from '@plasterwick/shop-rules/constants';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/types.ts';
-import { orderConfirmationMail, type OrderMailDetails } from '../mail/index.ts';
-import type { BillingView, DeliveryView } from '../cart/index.ts';
-import type { PricedCart } from '../cart/index.ts';
-import type { OrderStatus } from './tables.ts';
-import type { OrderBody, OrderSummary } from './schemas.ts';
+import { HOUR_MS } from '../../lib/clock.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { BillingView, DeliveryView, PricedCart } from '../cart/index.ts';
+import { orderAccess, orderLines, orders, type OrderStatus } from './tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** Where the shopper sees the order once placed. */
+export const confirmationUrl = (order: Pick<OrderRow, 'audience' | 'number'>) =>
+  `/${TARGET_SEGMENTS[order.audience]}/confirmation?order=${order.number}`;
 
 /** How long a guest's access token opens the order (api-contract.md "Checkout and orders"). */
 export const ORDER_ACCESS_HOURS = 2;
@@ -151,87 +141,24 @@ export async function issueAccessToken(
   return { token, expiresAt };
 }
 
-// ---- moving forward -----------------------------------------------------------------------------------------
+// ---- status moves -----------------------------------------------------------------------------------------
 
-/** Takes a use of a code: `used < usage_limit`, atomically (a conditional update). False when none is left. */
-export async function takeDiscountUse(tx: Executor, discountId: number): Promise<boolean> {
-  const taken = await tx
-    .update(discounts)
-    .set({ used: sql`${discounts.used} + 1` })
-    .where(
-      and(
-        eq(discounts.id, discountId),
-        sql`(${discounts.usageLimit} is null or ${discounts.used} < ${discounts.usageLimit})`,
-      ),
-    )
-    .returning({ id: discounts.id });
-  return taken.length > 0;
-}
-
-/** Records which order holds the use just taken (so that a failed payment gives it back, once). */
-export async function recordDiscountUse(
-  tx: Executor,
-  use: { discountId: number; orderId: number; email: string; now: Date },
-): Promise<void> {
-  await tx.insert(discountUses).values({
-    orderId: use.orderId,
-    discountId: use.discountId,
-    email: use.email.toLowerCase(),
-    createdAt: use.now,
-  });
-}
-
-/** Whether `email` already holds a use of a code (once-per-customer codes; guests are known by e-mail). */
-export async function usedBy(tx: Executor, discountId: number, email: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ orderId: discountUses.orderId })
-    .from(discountUses)
-    .where(and(eq(discountUses.discountId, discountId), eq(discountUses.email, email.toLowerCase())))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Gives back the code use an order holds (once: the use row is deleted). */
-async function releaseDiscountUse(tx: Executor, orderId: number): Promise<void> {
-  const released = await tx
-    .delete(discountUses)
-    .where(eq(discountUses.orderId, orderId))
-    .returning({ discountId: discountUses.discountId });
-  for (const { discountId } of released) {
-    await tx
-      .update(discounts)
-      .set({ used: sql`${discounts.used} - 1` })
-      .where(and(eq(discounts.id, discountId), gt(discounts.used, 0)));
-  }
-}
-
-/**
- * `pending_payment` → `paid`: the basket is done with (its token no longer opens it) and the confirmation is
- * queued, all in the caller's transaction. False when the order was not waiting for payment.
- */
-export async function markOrderPaid(
-  tx: Executor,
-  mail: MailConfig,
-  orderId: number,
-  now: Date,
-): Promise<boolean> {
+/** `pending_payment` → `paid`; undefined when the order was not waiting for payment. */
+export async function markOrderPaid(tx: Executor, orderId: number, now: Date): Promise<OrderRow | undefined> {
   const [order] = await tx
     .update(orders)
     .set({ status: 'paid', paidAt: now, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
     .returning();
-  if (!order) return false;
-  await closeAndConfirm(tx, mail, order, now);
-  return true;
+  return order;
 }
 
 /**
- * `pending_payment` → `on_account` (a trade account's order, invoiced on its terms): like a paid order, the basket
- * is done with and the confirmation, naming the PO and the due date, is queued in the caller's transaction.
+ * `pending_payment` → `on_account` (a trade account's order, invoiced on its terms); undefined when the order was
+ * not waiting for payment or is not paid on account.
  */
 export async function markOrderOnAccount(
   tx: Executor,
-  mail: MailConfig,
   orderId: number,
   now: Date,
 ): Promise<OrderRow | undefined> {
@@ -246,30 +173,12 @@ export async function markOrderOnAccount(
       ),
     )
     .returning();
-  if (order) await closeAndConfirm(tx, mail, order, now);
   return order;
-}
-
-async function closeAndConfirm(tx: Executor, mail: MailConfig, order: OrderRow, now: Date): Promise<void> {
-  if (order.cartId !== null) {
-    await tx.update(carts).set({ completedAt: now, updatedAt: now }).where(eq(carts.id, order.cartId));
-  }
-  const lines = await tx
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.position));
-  await enqueueMail(tx, {
-    kind: 'order.confirmation',
-    to: order.email,
-    ...orderConfirmationMail(mailDetails(order, lines), mail.siteUrl),
-    messageIdDomain: senderDomain(mail.from),
-  });
 }
 
 /**
  * `pending_payment` → `payment_failed` (or `cancelled`): the order lets go of its basket, which stays as it was
- * so the shopper can pay again, and gives back its code use. False when the order was not waiting for payment.
+ * so the shopper can pay again. False when the order was not waiting for payment.
  */
 export async function markOrderUnpaid(
   tx: Executor,
@@ -282,241 +191,5 @@ export async function markOrderUnpaid(
     .set({ status, cartId: null, updatedAt: now })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
     .returning({ id: orders.id });
-  if (!order) return false;
-  await releaseDiscountUse(tx, orderId);
-  return true;
-}
-
-// ---- reading ------------------------------------------------------------------------------------------------
-
-/** The order `number` of the site for the holder of a guest access token still valid at `now`; else 404. */
-export async function findOrderForGuest(
-  db: Database,
-  siteId: number,
-  number: string,
-  token: string | undefined,
-  now: Date,
-): Promise<{ order: OrderRow; lines: OrderLineRow[]; payment: typeof payments.$inferSelect | undefined }> {
-  // One answer for every failure: no hint that the order exists (api-contract.md "Checkout and orders").
-  const missing = notFound(`Order ${number}`);
-  if (!token || token.length > 100) throw missing;
-  const [order] = await db
-    .select({ order: orders })
-    .from(orderAccess)
-    .innerJoin(orders, eq(orders.id, orderAccess.orderId))
-    .where(
-      and(
-        eq(orderAccess.tokenHash, hashToken(token)),
-        gt(orderAccess.expiresAt, now),
-        eq(orders.number, number),
-        eq(orders.siteId, siteId),
-      ),
-    );
-  if (!order) throw missing;
-  return loadOrder(db, order.order);
-}
-
-/**
- * The order `number` of the site for its owner's session (`customerId`) or the holder of a guest access token
- * still valid at `now`; anything else is one 404 (another customer's order looks like an unknown one).
- */
-export async function findOrderForViewer(
-  db: Database,
-  siteId: number,
-  number: string,
-  viewer: { customerId: number | null; token: string | undefined },
-  now: Date,
-) {
-  if (viewer.customerId !== null) {
-    const [own] = await db
-      .select()
-      .from(orders)
-      .where(
-        and(eq(orders.number, number), eq(orders.siteId, siteId), eq(orders.customerId, viewer.customerId)),
-      );
-    if (own) return loadOrder(db, own);
-  }
-  return findOrderForGuest(db, siteId, number, viewer.token, now);
-}
-
-/** `GET /orders`: the customer's orders on the site, newest first, with how many lines each has. */
-export async function listCustomerOrders(
-  db: Database,
-  siteId: number,
-  customerId: number,
-  page: number,
-  perPage: number,
-): Promise<{ items: OrderSummary[]; total: number }> {
-  const mine = and(eq(orders.siteId, siteId), eq(orders.customerId, customerId));
-  const [counted] = await db.select({ n: count() }).from(orders).where(mine);
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(mine)
-    .orderBy(desc(orders.placedAt), desc(orders.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const counts = rows.length
-    ? await db
-        .select({ orderId: orderLines.orderId, n: count() })
-        .from(orderLines)
-        .where(
-          inArray(
-            orderLines.orderId,
-            rows.map((order) => order.id),
-          ),
-        )
-        .groupBy(orderLines.orderId)
-    : [];
-  const lineCounts = new Map(counts.map((row) => [row.orderId, row.n]));
-  return {
-    total: counted?.n ?? 0,
-    items: rows.map((order) => ({
-      number: order.number,
-      status: order.status,
-      placed_at: order.placedAt.toISOString(),
-      payment_method: order.paymentMethod,
-      payment_due_at: order.paymentDueAt?.toISOString() ?? null,
-      po_number: order.poNumber,
-      currency: order.currency,
-      grand_total: three(order.totalExPence, order.totalVatPence, order.totalIncPence),
-      lines: lineCounts.get(order.id) ?? 0,
-    })),
-  };
-}
-
-export async function findOrder(db: Executor, id: number): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  return row;
-}
-
-export async function loadOrder(db: Executor, order: OrderRow) {
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(asc(orderLines.position));
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, order.id))
-    .orderBy(sql`${payments.createdAt} desc`)
-    .limit(1);
-  return { order, lines, payment };
-}
-
-const three = (ex: number, vat: number, inc: number) => ({ ttc: inc, tax: vat, ht: ex });
-
-/** The order as `GET /orders/{number}` shows it. */
-export function orderAnswer(
-  order: OrderRow,
-  lines: OrderLineRow[],
-  payment: typeof payments.$inferSelect | undefined,
-): OrderBody {
-  return {
-    id: order.id,
-    number: order.number,
-    status: order.status,
-    placed_at: order.placedAt.toISOString(),
-    paid_at: order.paidAt?.toISOString() ?? null,
-    payment_due_at: order.paymentDueAt?.toISOString() ?? null,
-    email: order.email,
-    phone: order.phone,
-    po_number: order.poNumber,
-    audience: order.audience,
-    plan_id: order.planId,
-    currency: order.currency,
-    vat_rate: order.vatRateBp / 100,
-    prices_include_vat: order.pricesIncludeVat,
-    list: lines.map((line) => ({
-      id: line.id,
-      element_id: line.productId,
-      variant_reference: line.variantReference,
-      name: line.name,
-      variant_label: line.variantLabel,
-      slug: line.productSlug,
-      quantity: line.quantity,
-      price_with_tax: line.unitIncPence,
-      total_with_tax: line.lineIncPence,
-      price_without_tax: line.unitExPence,
-      total_without_tax: line.lineExPence,
-      tax: line.lineVatPence,
-      free: line.free,
-    })),
-    amount: three(order.subtotalExPence, order.subtotalVatPence, order.subtotalIncPence),
-    discount_amount: three(order.discountExPence, order.discountVatPence, order.discountIncPence),
-    discounted_amount: order.subtotalIncPence - order.discountIncPence,
-    discount:
-      order.discountCode === null
-        ? null
-        : { code: order.discountCode, description: order.discountDescription ?? order.discountCode },
-    shipping: three(order.shippingExPence, order.shippingVatPence, order.shippingIncPence),
-    grand_total: three(order.totalExPence, order.totalVatPence, order.totalIncPence),
-    delivery: order.delivery as DeliveryView,
-    billing: order.billing as BillingView,
-    payment: payment
-      ? { method: payment.method, provider: payment.provider, status: payment.status }
-      : {
-          method: order.paymentMethod,
-          provider: null,
-          status: order.status === 'paid' ? 'succeeded' : 'pending',
-        },
-  };
-}
-
-function addressLines(address: {
-  first_name: string;
-  last_name: string;
-  company?: string;
-  address: string;
-  address_2?: string;
-  town: string;
-  postcode: string;
-}): string[] {
-  return [
-    `${address.first_name} ${address.last_name}`,
-    ...(address.company ? [address.company] : []),
-    address.address,
-    ...(address.address_2 ? [address.address_2] : []),
-    address.town,
-    address.postcode,
-  ];
-}
-
-function mailDetails(order: OrderRow, lines: OrderLineRow[]): OrderMailDetails {
-  const delivery = order.delivery as DeliveryView;
-  const billing = order.billing as BillingView;
-  const person = billing.address ?? (delivery.method === 'delivery' ? delivery.address : delivery);
-  return {
-    number: order.number,
-    audience: order.audience,
-    placedAt: order.placedAt.toISOString(),
-    name: `${person.first_name} ${person.last_name}`.trim(),
-    lines: lines.map((line) => ({
-      name: line.name,
-      variantLabel: line.variantLabel,
-      quantity: line.quantity,
-      totalInc: line.lineIncPence,
-      free: line.free,
-    })),
-    subtotalInc: order.subtotalIncPence,
-    discountInc: order.discountIncPence,
-    discountCode: order.discountCode,
-    shippingInc: order.shippingIncPence,
-    totalInc: order.totalIncPence,
-    totalVat: order.totalVatPence,
-    totalEx: order.totalExPence,
-    delivery:
-      delivery.method === 'delivery'
-        ? { method: 'delivery', carrier: delivery.carrier_label, address: addressLines(delivery.address) }
-        : {
-            method: 'collect',
-            stockist: delivery.stockist.name,
-            address: [delivery.stockist.address, delivery.stockist.town, delivery.stockist.postcode],
-            phone: delivery.stockist.phone,
-          },
-    paymentMethod: order.paymentMethod === 'card' ? 'Card' : 'On account',
-    poNumber: order.poNumber,
-    paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
-  };
+  return order !== undefined;
 }

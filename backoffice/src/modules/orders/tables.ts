@@ -18,7 +18,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { carts, discounts } from '../cart/tables.ts';
+import { carts } from '../cart/tables.ts';
+import { discounts } from '../discounts/tables.ts';
 import { customers } from '../customers/tables.ts';
 import { salesPlans, sites } from '../site/tables.ts';
 
@@ -165,21 +166,4 @@ export const orderAccess = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('order_access_order').on(t.orderId)],
-);
-
-/** The use of a discount code an order holds (released, and the row deleted, when its payment fails). */
-export const discountUses = pgTable(
-  'discount_use',
-  {
-    orderId: integer('order_id')
-      .primaryKey()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    discountId: integer('discount_id')
-      .notNull()
-      .references(() => discounts.id, { onDelete: 'cascade' }),
-    /** Lower-cased: once-per-customer codes are checked by e-mail for guests. */
-    email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('discount_use_discount_email').on(t.discountId, t.email)],
 );

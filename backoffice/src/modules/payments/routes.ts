@@ -11,11 +11,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/http.ts';
-import { confirmationUrl } from '../checkout/index.ts';
-import { findOrder } from '../orders/index.ts';
+import { applyWebhookEvent, type PaymentOutcomeDeps } from '../../flows/payment-outcome.ts';
+import { confirmationUrl, findOrder } from '../orders/index.ts';
 import { fakeEventBody, type FakeProvider } from './fake.ts';
 import { signWebhook, WebhookSignatureError } from './provider.ts';
-import { applyEvent, findPayment, type PaymentDeps } from './service.ts';
+import { findPayment } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,7 +73,7 @@ export const paymentRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   if (app.payments.name !== 'fake' || !('decide' in app.payments)) return;
   const provider = app.payments as FakeProvider;
-  const deps = (): PaymentDeps => ({
+  const deps = (): PaymentOutcomeDeps => ({
     db: app.db,
     clock: app.clock,
     mail: app.config.mail,
@@ -222,7 +222,7 @@ export const paymentRoutes: FastifyPluginAsync = async (plugin) => {
         }
         throw error;
       }
-      return { received: true as const, outcome: await applyEvent(deps(), event) };
+      return { received: true as const, outcome: await applyWebhookEvent(deps(), event) };
     },
   );
 };

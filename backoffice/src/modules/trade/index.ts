@@ -1,2 +1,3 @@
 /** The public surface of the trade module: what routes register and what other modules and flows may use. */
 export { outstandingPence, tradeTermsOf } from './service.ts';
+export { creditForOrder, onAccountUnavailable } from './credit.ts';

@@ -1,17 +1,13 @@
 /**
  * Discount codes: whether a basket may use one (a refusal has the contract's status and a message for the shopper,
- * amounts in the spec's price format), and what it gives. The use itself is taken at completion by a conditional
- * update (checkout), so a code with a usage limit can never be used more often than that.
+ * amounts in the spec's price format). The use itself is taken at completion by a conditional update (uses.ts),
+ * so a code with a usage limit can never be used more often than that.
  */
 import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/types.ts';
-import { discounts } from '../../db/schema.ts';
-import { ApiError } from '../../lib/errors.ts';
 import type { Executor } from '../../db/types.ts';
-import type { PricingPlan } from './pricing.ts';
-
-export type DiscountRow = typeof discounts.$inferSelect;
+import { DomainError } from '../../lib/errors.ts';
+import { discounts, type DiscountRow } from './tables.ts';
 
 export const DISCOUNT_REFUSALS = [
   'discount_not_found',
@@ -25,21 +21,21 @@ export type DiscountRefusal = (typeof DISCOUNT_REFUSALS)[number];
 const AUDIENCE_CUSTOMERS = { pro: 'trade', part: 'DIY' } as const;
 
 /**
- * Why a basket cannot use `discount` now, or null when it can. `subtotal` is the basket's paid lines in the plan's
- * basis (inc VAT for DIY, ex VAT for trade), the basis of the code's minimum.
+ * Why a basket cannot use `discount` now, or null when it can. `subtotal` is the basket's paid lines in the basis
+ * of its plan (inc VAT for DIY, ex VAT for trade), the basis of the code's minimum.
  */
 export function discountRefusal(
   discount: DiscountRow,
-  context: { plan: PricingPlan; subtotal: number; now: Date },
+  basket: { audience: 'pro' | 'part'; subtotal: number; now: Date },
 ): { status: DiscountRefusal; message: string } | null {
-  const { plan, subtotal, now } = context;
+  const { audience, subtotal, now } = basket;
   if (discount.startsAt && now < discount.startsAt) {
     return { status: 'discount_expired', message: 'This code cannot be used yet' };
   }
   if (discount.endsAt && now >= discount.endsAt) {
     return { status: 'discount_expired', message: 'This code has expired' };
   }
-  if (discount.audience && discount.audience !== plan.target) {
+  if (discount.audience && discount.audience !== audience) {
     return {
       status: 'discount_not_for_audience',
       message: `This code is for ${AUDIENCE_CUSTOMERS[discount.audience]} customers only`,
@@ -60,15 +56,13 @@ export function discountRefusal(
   return null;
 }
 
-/** The refusal as the API's 400 error. */
-export const discountError = (refusal: { status: DiscountRefusal; message: string }, statusCode = 400) =>
-  new ApiError(statusCode, refusal.status, refusal.message, {
-    errors: [{ field: 'body.code', message: refusal.message }],
-  });
+/** The refusal as an error about the code the shopper typed. */
+export const discountError = (refusal: { status: DiscountRefusal; message: string }) =>
+  new DomainError(refusal.status, refusal.message, { fields: [{ field: 'code', message: refusal.message }] });
 
 /** A code of the site, matched in upper case. */
 export async function findDiscountByCode(
-  db: Database | Executor,
+  db: Executor,
   siteId: number,
   code: string,
 ): Promise<DiscountRow | undefined> {
@@ -79,7 +73,7 @@ export async function findDiscountByCode(
   return row;
 }
 
-export async function findDiscount(db: Database | Executor, id: number): Promise<DiscountRow | undefined> {
+export async function findDiscount(db: Executor, id: number): Promise<DiscountRow | undefined> {
   const [row] = await db.select().from(discounts).where(eq(discounts.id, id));
   return row;
 }

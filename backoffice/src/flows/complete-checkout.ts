@@ -1,0 +1,282 @@
+/**
+ * Complete a checkout (`POST /checkout/complete`, api-contract.md "Checkout and orders"). In one transaction
+ * holding the cart row's lock:
+ *
+ * 1. lock the cart; an order it already has answers again (unless its 3-D Secure payment waits while the basket
+ *    changed: that payment is given up and the basket as it is now is ordered instead);
+ * 2. price it with the one pricing function: a total other than the one the shopper saw, or a code used up
+ *    since, is a 409 with the fresh basket and no order;
+ * 3. on account: the account's credit, under the account row's lock;
+ * 4. take the code's use by a conditional update (none left: no order);
+ * 5. insert the order under `UNIQUE (cart_id)` and its guest access token;
+ * 6. settle it at once (on account, or nothing to pay), or insert its pending card payment.
+ *
+ * Then, outside the transaction, call the provider and record its answer (flows/payment-outcome.ts). A declined
+ * or failed payment fails the order, which gives the code's use back and lets go of the basket: the compensation
+ * of step 4, so the shopper can pay again.
+ */
+import type { CheckoutCompleteBody } from '@plasterwick/shop-rules/checkout';
+import type { Executor } from '../db/types.ts';
+import type { RequestContext } from '../lib/context.ts';
+import type { DomainError } from '../lib/errors.ts';
+import {
+  cartForCompletion,
+  cartNotFound,
+  planOfCall,
+  pricingFor,
+  setDiscount,
+  viewCart,
+  type CartRow,
+  type CartView,
+  type Pricing,
+} from '../modules/cart/index.ts';
+import {
+  awaitingAuthorisation,
+  basketChanged,
+  cardDeclined,
+  checkPaymentChoice,
+  CODE_USED_BEFORE,
+  CODE_USED_UP,
+  nextOf,
+  orderDetailsOf,
+  paymentStillPending,
+  providerFailed,
+  sameBasket,
+  TOTAL_CHANGED,
+  type Completion,
+} from '../modules/checkout/index.ts';
+import type { CustomerRow } from '../modules/customers/index.ts';
+import { recordDiscountUse, takeDiscountUse, usedBy } from '../modules/discounts/index.ts';
+import {
+  findOrder,
+  insertOrder,
+  issueAccessToken,
+  loadOrder,
+  orderOfCart,
+  type OrderRow,
+} from '../modules/orders/index.ts';
+import { insertPayment, type PaymentRow } from '../modules/payments/index.ts';
+import { creditForOrder } from '../modules/trade/index.ts';
+import type { CartDeps } from '../modules/cart/index.ts';
+import {
+  abandonPayment,
+  orderPaid,
+  orderPlacedOnAccount,
+  recordProviderAnswer,
+  type PaymentOutcomeDeps,
+} from './payment-outcome.ts';
+
+export type CheckoutDeps = CartDeps & PaymentOutcomeDeps;
+
+interface Access {
+  token: string;
+  expiresAt: Date;
+}
+
+/** What the transaction decided. */
+type Placed =
+  | { kind: 'existing'; order: OrderRow; payment: PaymentRow | undefined; access: Access }
+  | { kind: 'superseded'; payment: PaymentRow }
+  /** No order: the basket changed under the shopper. What the transaction wrote (the basket brought up to date,
+   * a used-up code taken off) is committed, then the refusal answers with the fresh basket. */
+  | { kind: 'refused'; error: DomainError }
+  | { kind: 'created'; order: OrderRow; payment: PaymentRow | null; access: Access };
+
+interface Attempt {
+  deps: CheckoutDeps;
+  siteId: number;
+  token: string;
+  customer: CustomerRow | null;
+  body: CheckoutCompleteBody;
+  pricing: Pricing;
+  now: Date;
+}
+
+// ---- step 1: the order the cart already has ------------------------------------------------------------------
+
+async function existingOrder(tx: Executor, attempt: Attempt, cart: CartRow): Promise<Placed | null> {
+  const existing = await orderOfCart(tx, cart.id);
+  if (!existing) return null;
+  const { lines, payment } = await loadOrder(tx, existing);
+  if (
+    awaitingAuthorisation(existing, payment) &&
+    !sameBasket(existing, lines, (await viewCart(tx, attempt.deps, cart, attempt.pricing)).priced)
+  ) {
+    return { kind: 'superseded', payment };
+  }
+  return {
+    kind: 'existing',
+    order: existing,
+    payment,
+    access: await issueAccessToken(tx, existing.id, attempt.now),
+  };
+}
+
+// ---- step 2: the basket as the shopper saw it --------------------------------------------------------------
+
+/** Why the basket is no longer the one the shopper agreed to pay for, if it is not. */
+function changedSinceSeen(view: CartView, expectedTotal: number): DomainError | null {
+  if (view.removedDiscount?.status === 'discount_exhausted') {
+    return basketChanged('discount_exhausted', CODE_USED_UP, view);
+  }
+  if (view.priced.total.inc !== expectedTotal) return basketChanged('price_changed', TOTAL_CHANGED, view);
+  return null;
+}
+
+// ---- step 4: the code's use --------------------------------------------------------------------------------
+
+/**
+ * Takes a use of the basket's code. With none left (or one already used by this address), the code comes off
+ * the basket and the shopper gets the fresh basket: no order.
+ */
+async function takeCodeUse(
+  tx: Executor,
+  attempt: Attempt,
+  view: CartView,
+): Promise<{ discountId: number | null } | { refused: DomainError }> {
+  const discount = view.priced.applied ? view.discount : null;
+  if (!discount) return { discountId: null };
+  const usedBefore = discount.oncePerCustomer && (await usedBy(tx, discount.id, attempt.body.email));
+  if (!usedBefore && (await takeDiscountUse(tx, discount.id))) return { discountId: discount.id };
+  const row = await setDiscount(tx, view.cart.id, null, attempt.now);
+  const fresh = await viewCart(tx, attempt.deps, row, attempt.pricing);
+  return {
+    refused: basketChanged('discount_exhausted', usedBefore ? CODE_USED_BEFORE : CODE_USED_UP, fresh),
+  };
+}
+
+// ---- steps 3, 5 and 6: the order ----------------------------------------------------------------------------
+
+async function placeOrder(tx: Executor, attempt: Attempt, cart: CartRow): Promise<Placed> {
+  const { deps, body, customer, now } = attempt;
+  const view = await viewCart(tx, deps, cart, attempt.pricing);
+  const { delivery, billing } = orderDetailsOf(view);
+  const changed = changedSinceSeen(view, body.expected_total);
+  if (changed) return { kind: 'refused', error: changed };
+  const onAccount = body.payment_method === 'on_account';
+  const { paymentDueAt } = onAccount
+    ? await creditForOrder(tx, customer!.id, view.priced.total.inc, now)
+    : { paymentDueAt: null };
+  const code = await takeCodeUse(tx, attempt, view);
+  if ('refused' in code) return { kind: 'refused', error: code.refused };
+  const { discountId } = code;
+  const order = await insertOrder(tx, {
+    siteId: attempt.siteId,
+    cartId: cart.id,
+    customerId: customer?.id ?? null,
+    email: body.email,
+    phone: delivery.phone,
+    poNumber: body.po_number ?? null,
+    paymentMethod: onAccount ? 'on_account' : 'card',
+    paymentDueAt,
+    delivery,
+    billing,
+    priced: view.priced,
+    discountId,
+    now,
+  });
+  // The cart row is locked and had no order: an insert that conflicts is a bug, never a race.
+  if (!order) throw new Error('the locked cart gained an order');
+  if (discountId !== null)
+    await recordDiscountUse(tx, { discountId, orderId: order.id, email: body.email, now });
+  const access = await issueAccessToken(tx, order.id, now);
+  if (onAccount) {
+    const placed = await orderPlacedOnAccount(tx, deps.mail, order.id, now);
+    return { kind: 'created', order: placed ?? order, payment: null, access };
+  }
+  if (view.priced.total.inc === 0) {
+    await orderPaid(tx, deps.mail, order.id, now);
+    return { kind: 'created', order: { ...order, status: 'paid' }, payment: null, access };
+  }
+  const payment = await insertPayment(tx, {
+    orderId: order.id,
+    provider: deps.provider.name,
+    amountPence: view.priced.total.inc,
+    currency: view.priced.plan.currencyCode,
+    now,
+  });
+  return { kind: 'created', order, payment, access };
+}
+
+async function lockAndPlace(attempt: Attempt): Promise<Placed> {
+  return attempt.deps.db.transaction(async (tx) => {
+    const cart = await cartForCompletion(tx, attempt.siteId, attempt.token, attempt.now, true);
+    if (!cart) throw cartNotFound();
+    const existing = await existingOrder(tx, attempt, cart);
+    if (existing) return existing;
+    if (cart.completedAt) throw cartNotFound();
+    return placeOrder(tx, attempt, cart);
+  });
+}
+
+// ---- after the transaction: the card --------------------------------------------------------------------------
+
+async function chargeCard(attempt: Attempt, order: OrderRow, payment: PaymentRow, access: Access) {
+  const { deps, body } = attempt;
+  const result = await deps.provider
+    .createPayment({
+      paymentId: payment.id,
+      amountPence: payment.amountPence,
+      currency: payment.currency,
+      // Checked by checkPaymentChoice: a card payment has its token.
+      cardToken: body.card_token!,
+      description: `Plasterwick order ${order.number}`,
+    })
+    .catch((error: unknown) => ({
+      status: 'error' as const,
+      message: error instanceof Error ? error.message : 'provider failure',
+    }));
+  const recorded = await recordProviderAnswer(deps, payment, result);
+  if (result.status === 'declined') throw cardDeclined();
+  if (result.status === 'error') throw providerFailed();
+  const current = (await findOrder(deps.db, order.id)) ?? order;
+  return completion(true, current, access, nextOf(current, recorded));
+}
+
+const completion = (
+  created: boolean,
+  order: OrderRow,
+  access: Access,
+  next: Completion['next'],
+): Completion => ({
+  created,
+  order,
+  accessToken: access.token,
+  accessTokenExpiresAt: access.expiresAt,
+  next,
+});
+
+/** `POST /checkout/complete`. */
+export async function completeCheckout(
+  deps: CheckoutDeps,
+  context: RequestContext,
+  token: string | null,
+  customer: CustomerRow | null,
+  body: CheckoutCompleteBody,
+  /** Set on the retry after a payment was given up (see `superseded`): there is no third try. */
+  retried = false,
+): Promise<Completion> {
+  checkPaymentChoice(customer, body);
+  if (!token) throw cartNotFound();
+  const siteId = context.site.id;
+  const found = await cartForCompletion(deps.db, siteId, token, deps.clock.now(), false);
+  if (!found) throw cartNotFound();
+  const pricing = await pricingFor(deps, planOfCall(context, found));
+  const attempt: Attempt = { deps, siteId, token, customer, body, pricing, now: deps.clock.now() };
+
+  const placed = await lockAndPlace(attempt);
+  if (placed.kind === 'refused') throw placed.error;
+  if (placed.kind === 'superseded') {
+    if (retried) throw paymentStillPending();
+    await abandonPayment(deps, placed.payment);
+    return completeCheckout(deps, context, token, customer, body, true);
+  }
+  if (placed.kind === 'existing') {
+    return completion(false, placed.order, placed.access, nextOf(placed.order, placed.payment));
+  }
+  if (placed.payment === null) {
+    deps.nudgeMail();
+    return completion(true, placed.order, placed.access, nextOf(placed.order, null));
+  }
+  return chargeCard(attempt, placed.order, placed.payment, placed.access);
+}

@@ -1,0 +1,202 @@
+/**
+ * Payment outcome: the one place an order becomes paid, placed on account, failed or cancelled, whoever says so
+ * (the provider's answer at completion, the shopper's return from 3-D Secure through the webhook, a later
+ * webhook, a payment given up). Each outcome is a conditional move, so it happens once however many callers race:
+ *
+ * - paid or placed on account: the order moves, its basket is closed (its token no longer opens it) and the
+ *   confirmation e-mail is queued, in one transaction;
+ * - failed or cancelled: the order moves, lets go of its basket (kept as it was, to pay again) and gives back the
+ *   code's use, in one transaction.
+ *
+ * The mail worker is nudged once the transaction has committed.
+ */
+import type { MailConfig } from '../config.ts';
+import type { Database, Executor } from '../db/types.ts';
+import type { Clock } from '../lib/clock.ts';
+import { closeCart } from '../modules/cart/index.ts';
+import { releaseDiscountUse } from '../modules/discounts/index.ts';
+import { enqueueMail } from '../modules/mail/index.ts';
+import {
+  confirmationOf,
+  markOrderOnAccount,
+  markOrderPaid,
+  markOrderUnpaid,
+  type OrderRow,
+} from '../modules/orders/index.ts';
+import {
+  findPayment,
+  lockPayment,
+  movePayment,
+  recordEvent,
+  setEventOutcome,
+  type CreatePaymentResult,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentRow,
+  type PaymentStatus,
+  type ProviderPaymentStatus,
+} from '../modules/payments/index.ts';
+
+export interface PaymentOutcomeDeps {
+  db: Database;
+  clock: Clock;
+  mail: MailConfig;
+  provider: PaymentProvider;
+  /** Called after a commit that queued mail. */
+  nudgeMail(): void;
+}
+
+// ---- the order's side -----------------------------------------------------------------------------------------
+
+/** The order is settled (paid or on account): its basket is done with and the confirmation is queued. */
+async function confirmOrder(tx: Executor, mail: MailConfig, order: OrderRow, now: Date): Promise<void> {
+  if (order.cartId !== null) await closeCart(tx, order.cartId, now);
+  await enqueueMail(tx, await confirmationOf(tx, order, mail));
+}
+
+/** `pending_payment` → `paid`, with its consequences; false when the order was not waiting for payment. */
+export async function orderPaid(
+  tx: Executor,
+  mail: MailConfig,
+  orderId: number,
+  now: Date,
+): Promise<boolean> {
+  const order = await markOrderPaid(tx, orderId, now);
+  if (order) await confirmOrder(tx, mail, order, now);
+  return order !== undefined;
+}
+
+/** `pending_payment` → `on_account` (a trade account's order, invoiced on its terms), with its consequences. */
+export async function orderPlacedOnAccount(
+  tx: Executor,
+  mail: MailConfig,
+  orderId: number,
+  now: Date,
+): Promise<OrderRow | undefined> {
+  const order = await markOrderOnAccount(tx, orderId, now);
+  if (order) await confirmOrder(tx, mail, order, now);
+  return order;
+}
+
+/** `pending_payment` → `payment_failed` or `cancelled`: the basket is let go and the code's use given back. */
+async function orderUnpaid(
+  tx: Executor,
+  orderId: number,
+  now: Date,
+  status: 'payment_failed' | 'cancelled',
+): Promise<void> {
+  if (await markOrderUnpaid(tx, orderId, now, status)) await releaseDiscountUse(tx, orderId);
+}
+
+// ---- the payment's side ---------------------------------------------------------------------------------------
+
+/**
+ * Moves a payment forward and its order with it, in the caller's transaction. Returns whether the payment moved
+ * (false: it was already further on, and nothing changed).
+ */
+async function recordPaymentMove(
+  tx: Executor,
+  mail: MailConfig,
+  paymentId: string,
+  to: PaymentStatus,
+  now: Date,
+  fields: Parameters<typeof movePayment>[4] = {},
+): Promise<boolean> {
+  const moved = await movePayment(tx, paymentId, to, now, fields);
+  if (!moved) return false;
+  if (to === 'succeeded') await orderPaid(tx, mail, moved.orderId, now);
+  if (to === 'failed') await orderUnpaid(tx, moved.orderId, now, 'payment_failed');
+  if (to === 'cancelled') await orderUnpaid(tx, moved.orderId, now, 'cancelled');
+  return true;
+}
+
+/** The payment move a provider's answer at creation means, with the fields it brings. */
+function moveOfAnswer(result: CreatePaymentResult): {
+  to: PaymentStatus;
+  fields: Parameters<typeof movePayment>[4];
+} {
+  switch (result.status) {
+    case 'succeeded':
+      return { to: 'succeeded', fields: { providerRef: result.providerRef } };
+    case 'requires_action':
+      return {
+        to: 'requires_action',
+        fields: { providerRef: result.providerRef, actionUrl: result.actionUrl },
+      };
+    case 'declined':
+      return { to: 'failed', fields: { providerRef: result.providerRef, failureCode: result.code } };
+    case 'error':
+      return { to: 'failed', fields: { failureCode: 'provider_error' } };
+  }
+}
+
+/** Records what the provider answered when the payment was created; returns the payment as it now is. */
+export async function recordProviderAnswer(
+  deps: PaymentOutcomeDeps,
+  payment: PaymentRow,
+  result: CreatePaymentResult,
+): Promise<PaymentRow> {
+  const { to, fields } = moveOfAnswer(result);
+  await deps.db.transaction((tx) =>
+    recordPaymentMove(tx, deps.mail, payment.id, to, deps.clock.now(), fields),
+  );
+  if (to === 'succeeded') deps.nudgeMail();
+  return (await findPayment(deps.db, payment.id))!;
+}
+
+/**
+ * Gives up a payment still waiting for the shopper's authorisation (3-D Secure) because the basket changed since
+ * it started: the provider cancels it, then says where it stands, and that is what is recorded. Cancelled (or
+ * failed), the order lets go of its basket and gives the code's use back, so the basket can be paid afresh; if
+ * the shopper authorised it in the meantime, it is recorded as paid (the order they approved stands). Returns
+ * the status recorded.
+ */
+export async function abandonPayment(
+  deps: PaymentOutcomeDeps,
+  payment: Pick<PaymentRow, 'id' | 'providerRef'>,
+): Promise<PaymentStatus> {
+  let status: ProviderPaymentStatus = 'cancelled';
+  if (payment.providerRef) {
+    await deps.provider.cancelPayment(payment.providerRef);
+    status = await deps.provider.paymentStatus(payment.providerRef);
+  }
+  const to: PaymentStatus = status === 'succeeded' || status === 'failed' ? status : 'cancelled';
+  const moved = await deps.db.transaction((tx) =>
+    recordPaymentMove(tx, deps.mail, payment.id, to, deps.clock.now()),
+  );
+  if (moved && to === 'succeeded') deps.nudgeMail();
+  return to;
+}
+
+const EVENT_STATUS: Record<PaymentEvent['type'], PaymentStatus> = {
+  'payment.succeeded': 'succeeded',
+  'payment.failed': 'failed',
+  'payment.cancelled': 'cancelled',
+  'payment.requires_action': 'requires_action',
+};
+
+export type EventOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment';
+
+/**
+ * Applies a webhook's event once: it is recorded with its outcome in the transaction that applies it, so the same
+ * event arriving again (or concurrently) changes nothing; an event that would move the payment backwards (a late
+ * `requires_action` after `succeeded`, a `failed` after `succeeded`) is recorded as ignored.
+ */
+export async function applyWebhookEvent(
+  deps: PaymentOutcomeDeps,
+  event: PaymentEvent,
+): Promise<EventOutcome> {
+  const now = deps.clock.now();
+  const provider = deps.provider.name;
+  const outcome = await deps.db.transaction(async (tx): Promise<EventOutcome> => {
+    const payment = await lockPayment(tx, provider, event.paymentId);
+    if (!payment) return 'unknown_payment';
+    if (!(await recordEvent(tx, provider, event, payment.id, now))) return 'duplicate';
+    const moved = await recordPaymentMove(tx, deps.mail, payment.id, EVENT_STATUS[event.type], now);
+    const result = moved ? 'applied' : 'ignored';
+    await setEventOutcome(tx, provider, event.id, result);
+    return result;
+  });
+  if (outcome === 'applied' && event.type === 'payment.succeeded') deps.nudgeMail();
+  return outcome;
+}

@@ -1,0 +1,114 @@
+/**
+ * The rules of completing a checkout (api-contract.md "Checkout and orders"): what the order needs before it is
+ * placed (a way to pay the shopper may use, a delivery step, a billing address), what answers the shopper, and
+ * when an order placed earlier stands for the basket. The steps themselves are flows/complete-checkout.ts.
+ */
+import { CHECKOUT_MESSAGES, type CheckoutCompleteBody } from '@plasterwick/shop-rules/checkout';
+import { DomainError, fieldError } from '../../lib/errors.ts';
+import {
+  cartAnswer,
+  resolvedBilling,
+  type BillingView,
+  type CartView,
+  type DeliveryView,
+  type PricedCart,
+} from '../cart/index.ts';
+import type { CustomerRow } from '../customers/index.ts';
+import { confirmationUrl, type OrderLineRow, type OrderRow } from '../orders/index.ts';
+import type { PaymentRow } from '../payments/index.ts';
+import { onAccountUnavailable } from '../trade/index.ts';
+
+export interface Completion {
+  /** False when the cart already had its order: the same order again. */
+  created: boolean;
+  order: Pick<OrderRow, 'id' | 'number' | 'status'>;
+  accessToken: string;
+  accessTokenExpiresAt: Date;
+  next: { type: 'done' | 'redirect'; url: string };
+}
+
+/** The way to pay is one the shopper may use, with what it needs (a card token; a PO number when required). */
+export function checkPaymentChoice(customer: CustomerRow | null, body: CheckoutCompleteBody): void {
+  if (body.payment_method === 'on_account') {
+    if (!customer?.tradeApproved) throw onAccountUnavailable();
+    if (customer.poRequired && !body.po_number) {
+      throw fieldError('invalid_request', 'po_number', CHECKOUT_MESSAGES.poNumber);
+    }
+  } else if (!body.card_token) {
+    throw fieldError('invalid_request', 'card_token', CHECKOUT_MESSAGES.cardToken);
+  }
+}
+
+const incomplete = (step: 'delivery' | 'billing', message: string) =>
+  new DomainError('checkout_incomplete', message, { fields: [{ field: step, message }], fieldsOf: 'state' });
+
+/**
+ * The delivery and billing the order is placed with; a missing step is named. Without a billing step, a home
+ * delivery is billed to its delivery address.
+ */
+export function orderDetailsOf(view: CartView): { delivery: DeliveryView; billing: BillingView } {
+  if (view.priced.lines.length === 0) throw new DomainError('cart_empty', 'Your basket is empty');
+  const delivery = view.cart.delivery as DeliveryView | null;
+  if (!delivery || view.priced.shipping === null) {
+    throw incomplete('delivery', CHECKOUT_MESSAGES.deliveryMethod);
+  }
+  const billing = resolvedBilling(
+    delivery,
+    (view.cart.billing as BillingView | null) ?? { same_as_delivery: true, address: null },
+  );
+  if (!billing?.address) throw incomplete('billing', CHECKOUT_MESSAGES.billingAddress);
+  return { delivery, billing };
+}
+
+/** The basket changed under the shopper (its total, or its code): the fresh basket goes with the refusal. */
+export const basketChanged = (
+  code: 'price_changed' | 'discount_exhausted',
+  message: string,
+  view: CartView,
+) => new DomainError(code, message, { details: { cart: cartAnswer(view) }, conflict: true });
+
+export const CODE_USED_UP = 'This code has just been used up: it was taken off your basket';
+export const CODE_USED_BEFORE = 'You have already used this code: it was taken off your basket';
+export const TOTAL_CHANGED = 'The total of your basket has changed: please check it before paying';
+
+/** An order whose card payment waits for the shopper's authorisation (3-D Secure). */
+export const awaitingAuthorisation = (
+  order: OrderRow,
+  payment: PaymentRow | undefined,
+): payment is PaymentRow => order.status === 'pending_payment' && payment?.status === 'requires_action';
+
+/** Whether the basket still holds what the order was placed with: the same packs, quantities and total. */
+export function sameBasket(order: OrderRow, lines: OrderLineRow[], priced: PricedCart): boolean {
+  const packs = (items: { variantReference: string; quantity: number }[]) =>
+    items.map((line) => `${line.variantReference}×${line.quantity}`).sort();
+  return order.totalIncPence === priced.total.inc && packs(lines).join() === packs(priced.lines).join();
+}
+
+/** Where the shopper goes next: the bank's authorisation page while it waits for it, else the confirmation. */
+export function nextOf(order: OrderRow, payment: PaymentRow | undefined | null): Completion['next'] {
+  if (order.status === 'pending_payment' && payment?.status === 'requires_action' && payment.actionUrl) {
+    return { type: 'redirect', url: payment.actionUrl };
+  }
+  return { type: 'done', url: confirmationUrl(order) };
+}
+
+export const paymentStillPending = () =>
+  new DomainError(
+    'payment_pending',
+    'A payment for this basket is still being confirmed: please wait a moment and try again',
+  );
+
+export const cardDeclined = () =>
+  new DomainError(
+    'payment_declined',
+    'Your card was declined: your basket is kept, please try another card',
+    {
+      fields: [{ field: 'card_token', message: 'Your card was declined' }],
+    },
+  );
+
+export const providerFailed = () =>
+  new DomainError(
+    'payment_error',
+    'The payment service did not answer: nothing was charged, please try again',
+  );

@@ -1,0 +1,10 @@
+/** The public surface of the discounts module: whether a basket may use a code, and the bookkeeping of its uses. */
+export {
+  discountError,
+  discountRefusal,
+  findDiscount,
+  findDiscountByCode,
+  type DiscountRefusal,
+} from './rules.ts';
+export type { DiscountRow } from './tables.ts';
+export { recordDiscountUse, releaseDiscountUse, takeDiscountUse, usedBy } from './uses.ts';

@@ -1,0 +1,86 @@
+/**
+ * Discount codes and the uses orders hold of them. Invariants live here (api-contract.md principle 3): a code is used
+ * at most `usage_limit` times (`used` counts the orders holding a use, given back when a payment fails), amounts
+ * are never negative. Re-exported by db/schema.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { orders } from '../orders/tables.ts';
+import { sites } from '../site/tables.ts';
+
+/**
+ * A discount code (api-contract.md "Cart"): `cart_discount` takes `value` percent or pence off the subtotal;
+ * `free_product` adds a free line of one pack. Amounts (`value` in pence, `min_subtotal_pence`) are in the basis of
+ * the cart's plan: inc VAT for DIY, ex VAT for trade.
+ */
+export const discounts = pgTable(
+  'discount',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** Upper case; shoppers' input is upper-cased before the lookup. */
+    code: text('code').notNull(),
+    /** Shown in the basket ("10 % off your order"). */
+    description: text('description').notNull(),
+    type: text('type', { enum: ['cart_discount', 'free_product'] }).notNull(),
+    unit: text('unit', { enum: ['percent', 'pence'] }),
+    value: integer('value'),
+    /** The pack given by a `free_product` code. */
+    freeVariantReference: text('free_variant_reference'),
+    /** Only carts of this audience may use it; null = both. */
+    audience: text('audience', { enum: ['pro', 'part'] }),
+    minSubtotalPence: integer('min_subtotal_pence'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Total uses allowed (null = no limit); `used` counts orders that hold a use (released when payment fails). */
+    usageLimit: integer('usage_limit'),
+    used: integer('used').notNull().default(0),
+    /** Once per customer (guests: per e-mail address). */
+    oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('discount_site_code').on(t.siteId, t.code),
+    check(
+      'discount_usage_check',
+      sql`${t.used} >= 0 and (${t.usageLimit} is null or ${t.used} <= ${t.usageLimit})`,
+    ),
+    check(
+      'discount_kind_check',
+      sql`(${t.type} = 'cart_discount' and ${t.value} > 0 and (${t.unit} = 'pence' or (${t.unit} = 'percent' and ${t.value} <= 100)))
+        or (${t.type} = 'free_product' and ${t.freeVariantReference} is not null)`,
+    ),
+    check('discount_minimum_check', sql`${t.minSubtotalPence} is null or ${t.minSubtotalPence} >= 0`),
+  ],
+);
+
+export type DiscountRow = typeof discounts.$inferSelect;
+
+/** The use of a discount code an order holds (released, and the row deleted, when its payment fails). */
+export const discountUses = pgTable(
+  'discount_use',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    discountId: integer('discount_id')
+      .notNull()
+      .references(() => discounts.id, { onDelete: 'cascade' }),
+    /** Lower-cased: once-per-customer codes are checked by e-mail for guests. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('discount_use_discount_email').on(t.discountId, t.email)],
+);
