@@ -61,58 +61,59 @@ function checkoutAddressOf(row: AddressRow): CheckoutAddress {
 
 const invalid = (field: string, message: string) => fieldError('invalid_request', field, message);
 
-/** `PUT /checkout/delivery`: home delivery (UK address, a carrier that can take this basket there) or collection. */
-export async function setDelivery(
+type DeliveryBody<M> = Extract<CheckoutDeliveryBody, { method: M }>;
+
+/** Collection from a stockist that serves the basket's audience. */
+async function chooseCollection(
+  deps: CartDeps,
+  context: RequestContext,
+  token: string | null,
+  body: DeliveryBody<'collect'>,
+): Promise<CartView> {
+  const stockist = await findStockist(deps.db, context.site.id, body.stockist_id).catch(() => {
+    throw invalid('stockist_id', CHECKOUT_MESSAGES.stockist);
+  });
+  return withOpenCart(deps, context, token, async (tx, cart, pricing) => {
+    if (!stockist.audiences.includes(pricing.plan.target)) {
+      throw invalid('stockist_id', 'This stockist does not serve your kind of order: please choose another');
+    }
+    const { id, name, address, town, postcode, phone } = stockist;
+    const delivery: DeliveryView = {
+      method: 'collect',
+      stockist: { id, name, address, town, postcode, phone },
+      first_name: body.first_name,
+      last_name: body.last_name,
+      phone: body.phone,
+    };
+    // Collecting leaves no address to bill "as delivered": the billing step asks for one again.
+    const current = cart.billing as BillingView | null;
+    const billing = current?.same_as_delivery ? null : current;
+    const saved = await saveCheckoutSteps(tx, cart.id, { delivery, billing }, deps.clock.now());
+    return viewCart(tx, deps, saved, pricing);
+  });
+}
+
+/** The address to deliver to: a saved one of the account (in the UK), or the one typed. */
+async function deliveryAddressOf(
+  deps: CartDeps,
+  customer: CustomerRow | null,
+  body: DeliveryBody<'delivery'>,
+): Promise<CheckoutAddress> {
+  if (body.address_id === undefined) return body.address!;
+  const saved = await findAddress(deps.db, accountOf(customer).id, body.address_id);
+  if (saved.country !== 'uk') throw invalid('address_id', CHECKOUT_MESSAGES.deliveryCountry);
+  return checkoutAddressOf(saved);
+}
+
+/** Home delivery to a UK address, by a carrier that can take this basket there. */
+async function chooseHomeDelivery(
   deps: CartDeps,
   context: RequestContext,
   token: string | null,
   customer: CustomerRow | null,
-  body: CheckoutDeliveryBody,
+  body: DeliveryBody<'delivery'>,
 ): Promise<CartView> {
-  if (body.method === 'collect') {
-    const stockist = await findStockist(deps.db, context.site.id, body.stockist_id).catch(() => {
-      throw invalid('stockist_id', CHECKOUT_MESSAGES.stockist);
-    });
-    return withOpenCart(deps, context, token, async (tx, cart, pricing) => {
-      if (!stockist.audiences.includes(pricing.plan.target)) {
-        throw invalid(
-          'stockist_id',
-          'This stockist does not serve your kind of order: please choose another',
-        );
-      }
-      const delivery: DeliveryView = {
-        method: 'collect',
-        stockist: {
-          id: stockist.id,
-          name: stockist.name,
-          address: stockist.address,
-          town: stockist.town,
-          postcode: stockist.postcode,
-          phone: stockist.phone,
-        },
-        first_name: body.first_name,
-        last_name: body.last_name,
-        phone: body.phone,
-      };
-      // Collecting leaves no address to bill "as delivered": the billing step asks for one again.
-      const current = cart.billing as BillingView | null;
-      const billing = current?.same_as_delivery ? null : current;
-      return viewCart(
-        tx,
-        deps,
-        await saveCheckoutSteps(tx, cart.id, { delivery, billing }, deps.clock.now()),
-        pricing,
-      );
-    });
-  }
-  let address: CheckoutAddress;
-  if (body.address_id !== undefined) {
-    const saved = await findAddress(deps.db, accountOf(customer).id, body.address_id);
-    if (saved.country !== 'uk') throw invalid('address_id', CHECKOUT_MESSAGES.deliveryCountry);
-    address = checkoutAddressOf(saved);
-  } else {
-    address = body.address!;
-  }
+  const address = await deliveryAddressOf(deps, customer, body);
   // Only a typed address is saved (a saved one is in the book already).
   const saveFor = body.save_address && body.address_id === undefined ? accountOf(customer) : null;
   const postcode = formatPostcode(normalisePostcode(address.postcode));
@@ -140,27 +141,27 @@ export async function setDelivery(
       carrier_label: offer.label,
       phone: body.phone,
     };
+    const now = deps.clock.now();
     if (saveFor) {
-      await saveCheckoutAddress(
-        tx,
-        saveFor.id,
-        'delivery',
-        { ...address, postcode, country: 'uk', phone: body.phone },
-        deps.clock.now(),
-      );
+      const saved = { ...address, postcode, country: 'uk' as const, phone: body.phone };
+      await saveCheckoutAddress(tx, saveFor.id, 'delivery', saved, now);
     }
-    return viewCart(
-      tx,
-      deps,
-      await saveCheckoutSteps(
-        tx,
-        cart.id,
-        { delivery, billing: cart.billing as BillingView | null },
-        deps.clock.now(),
-      ),
-      pricing,
-    );
+    const billing = cart.billing as BillingView | null;
+    return viewCart(tx, deps, await saveCheckoutSteps(tx, cart.id, { delivery, billing }, now), pricing);
   });
+}
+
+/** `PUT /checkout/delivery`: home delivery (UK address, a carrier that can take this basket there) or collection. */
+export function setDelivery(
+  deps: CartDeps,
+  context: RequestContext,
+  token: string | null,
+  customer: CustomerRow | null,
+  body: CheckoutDeliveryBody,
+): Promise<CartView> {
+  return body.method === 'collect'
+    ? chooseCollection(deps, context, token, body)
+    : chooseHomeDelivery(deps, context, token, customer, body);
 }
 
 /** `PUT /checkout/billing`: an address in one of the 11 countries, or the delivery address. */
