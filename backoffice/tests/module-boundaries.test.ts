@@ -1,5 +1,6 @@
 /**
- * Each back-office module is the only writer of its tables (docs/architecture.md "Back-office modules"): a module's
+ * The module boundaries the import rules (`npm run lint:deps`) cannot see. Each back-office module is the only
+ * writer of its tables (docs/architecture.md "Back-office modules"): a module's
  * code never inserts into, updates or deletes from a table another module's `tables.ts` defines, through Drizzle
  * (`.insert(carts)`) or raw SQL (`update cart set …`), and flows and jobs write no table at all: they call the
  * owners' functions. Read from the source, so it holds for code no test happens to run.
@@ -107,5 +108,27 @@ test('the scanner sees Drizzle and raw SQL writes', () => {
     { verb: 'delete', table: 'cart_line', line: 5 },
     { verb: 'update', table: 'order', line: 6 },
     { verb: 'insert', table: 'orders', line: 7 },
+  ]);
+});
+
+/** The order's status moves to paid, on account, failed or cancelled: orders' functions that make them. */
+const ORDER_SETTLING_MOVES = ['markOrderPaid', 'markOrderOnAccount', 'markOrderUnpaid'];
+
+test('an order becomes paid, failed or cancelled only in flows/payment-outcome.ts', () => {
+  const callers = ['modules', 'flows', 'jobs', 'lib']
+    .flatMap((layer) => {
+      try {
+        return sourceFiles(join(src, layer));
+      } catch {
+        return [];
+      }
+    })
+    .filter((file) => !relative(src, file).startsWith('modules/orders/'))
+    .filter((file) =>
+      ORDER_SETTLING_MOVES.some((name) => new RegExp(`\\b${name}\\b`).test(readFileSync(file, 'utf8'))),
+    )
+    .map((file) => relative(src, file));
+  expect(callers, 'rule payment-outcome: settle orders through flows/payment-outcome.ts').toEqual([
+    'flows/payment-outcome.ts',
   ]);
 });
