@@ -3,6 +3,7 @@
  * amounts in the spec's price format), and what it gives. The use itself is taken at completion by a conditional
  * update (checkout), so a code with a usage limit can never be used more often than that.
  */
+import type { DiscountRefusal } from '@plasterwick/shop-rules/discounts';
 import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
@@ -13,14 +14,7 @@ import type { PricingPlan } from './pricing.ts';
 
 export type DiscountRow = typeof discounts.$inferSelect;
 
-export const DISCOUNT_REFUSALS = [
-  'discount_not_found',
-  'discount_expired',
-  'discount_exhausted',
-  'discount_minimum_not_met',
-  'discount_not_for_audience',
-] as const;
-export type DiscountRefusal = (typeof DISCOUNT_REFUSALS)[number];
+export type { DiscountRefusal };
 
 const AUDIENCE_CUSTOMERS = { pro: 'trade', part: 'DIY' } as const;
 
