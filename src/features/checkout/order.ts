@@ -3,6 +3,7 @@
  * phone), the checkout's step guards, and the guest access tokens of placed orders (commerce.md: 2 hours). Pure:
  * the store (`order.store.ts`) persists it; stored values are read back with the site's guards, never trusted.
  */
+import { HOUR_MS } from '@plasterwick/shop-rules/time';
 import {
   arrayOf,
   isNumber,
@@ -141,7 +142,7 @@ export function guardStep(step: Exclude<CheckoutStep, 'confirmation'>, input: Gu
 // ---- guest access to placed orders ------------------------------------------------------------------------
 
 /** The guest access token lasts 2 hours from completion (commerce.md). */
-export const ORDER_ACCESS_MS = 2 * 60 * 60 * 1000;
+export const ORDER_ACCESS_MS = 2 * HOUR_MS;
 /** At most this many placed orders are remembered on the device. */
 const MAX_ACCESS = 5;
 

@@ -7,10 +7,10 @@
  * payment), so the unique open basket per customer holds, and the new one gets the customer's kind of token.
  */
 import { CART_QUANTITY, CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { cartLines, carts, orderLines, orders } from '../../db/schema.ts';
-import { DAY_MS } from '../../lib/clock.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
 import { basketOwner } from '../cart/index.ts';

@@ -5,6 +5,7 @@
  * confirmation e-mail is queued in the transaction that marks the order paid (or placed on account).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { HOUR_MS } from '@plasterwick/shop-rules/time';
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
@@ -17,7 +18,6 @@ import {
   orders,
   payments,
 } from '../../db/schema.ts';
-import { HOUR_MS } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
