@@ -5,6 +5,7 @@
  * confirmation e-mail is queued in the transaction that marks the order paid (or placed on account).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { PostalAddress } from '@plasterwick/shop-rules/address';
 import { HOUR_MS } from '@plasterwick/shop-rules/time';
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
@@ -466,15 +467,7 @@ export function orderAnswer(
   };
 }
 
-function addressLines(address: {
-  first_name: string;
-  last_name: string;
-  company?: string;
-  address: string;
-  address_2?: string;
-  town: string;
-  postcode: string;
-}): string[] {
+function addressLines(address: PostalAddress): string[] {
   return [
     `${address.first_name} ${address.last_name}`,
     ...(address.company ? [address.company] : []),
