@@ -3,9 +3,9 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { buildSiteIntegration } from './scripts/lib/build-site.ts';
-import { loadEnv } from './scripts/lib/env.ts';
+import { loadEnv } from './src/lib/env.ts';
 
-// The storefront's validated environment (scripts/lib/env.ts): an invalid variable stops Astro here, named.
+// The storefront's validated environment (src/lib/env.ts): an invalid variable stops Astro here, named.
 const env = loadEnv();
 
 // Static pages run back-office media through Astro's image pipeline at build time: the build may fetch images

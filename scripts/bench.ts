@@ -25,7 +25,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { currentBuild, type BuildManifest } from './lib/builds.ts';
-import { parseEnvironment, port as portSchema, repoRoot } from './lib/env.ts';
+import { parseEnvironment, port as portSchema, repoRoot } from '../src/lib/env.ts';
 import { spawnNode, stopChild, waitForHttp, type NodeChild } from './lib/process.ts';
 import { hitRate, load, type LoadResult } from './bench/load.ts';
 import { measureChangeToLive } from './bench/change-to-live.ts';

@@ -34,7 +34,7 @@ import {
 } from './lib/builds.ts';
 import { BuildSiteError, describeSite, resolveBuildSite } from './lib/build-site.ts';
 import { buildPolicy, inlineScripts, scriptHash } from './lib/csp.ts';
-import { loadEnv, repoRoot } from './lib/env.ts';
+import { loadEnv, repoRoot } from '../src/lib/env.ts';
 import { PAGE_KINDS, pageKind, type PageKind } from './lib/paths.ts';
 import { runNode } from './lib/process.ts';
 import { formatRedirects, mergeRedirects, planSwitchRedirects } from './lib/redirects.ts';

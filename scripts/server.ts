@@ -1,11 +1,11 @@
 /**
  * Production server: `node scripts/server.ts`. Serves BUILDS_DIR/current (see scripts/server/app.ts for the
  * request pipeline). Env: PORT (4321), HOST (0.0.0.0), BACKOFFICE_URL, SITE_URL, SITE_HOSTS, CANONICAL_HOST,
- * ALLOWED_IPS, TRUST_PROXY, BUILDS_DIR (dist/builds), LOG_LEVEL (scripts/lib/env.ts). SIGTERM / SIGINT close it
+ * ALLOWED_IPS, TRUST_PROXY, BUILDS_DIR (dist/builds), LOG_LEVEL (src/lib/env.ts). SIGTERM / SIGINT close it
  * gracefully.
  */
 import type { FastifyInstance } from 'fastify';
-import { loadEnv, type StorefrontEnv } from './lib/env.ts';
+import { loadEnv, type StorefrontEnv } from '../src/lib/env.ts';
 import { createServer } from './server/app.ts';
 
 let env: StorefrontEnv;

@@ -16,7 +16,7 @@ import { ApiClient } from '../src/lib/api/client.ts';
 import { getContentVersion } from '../src/lib/api/site.ts';
 import { currentBuild, pruneBuildsInBackground } from './lib/builds.ts';
 import { startContentHook, type ContentHookServer } from './lib/content-hook.ts';
-import { loadEnv, repoRoot, type StorefrontEnv } from './lib/env.ts';
+import { loadEnv, repoRoot, type StorefrontEnv } from '../src/lib/env.ts';
 import { runNode, waitForHttp } from './lib/process.ts';
 import { RebuildCoordinator, REBUILD_MAX_DELAY_MS, REBUILD_QUIET_MS } from './lib/rebuild-coordinator.ts';
 import { resolveSecrets, type ResolvedSecrets } from './lib/secrets-file.ts';

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { staffApiKey } from '../lib/secrets-file.ts';
-import { repoRoot } from '../lib/env.ts';
+import { repoRoot } from '../../src/lib/env.ts';
 import { spawnNode, stopChild, waitForHttp } from '../lib/process.ts';
 
 export interface RunningShop {

@@ -10,7 +10,7 @@ import { ApiClient, BackofficeError } from '../../src/lib/api/client.ts';
 import { lookupSite } from '../../src/lib/api/site.ts';
 import type { Site } from '../../src/lib/api/types.ts';
 import { missingAudiences, originHost } from '../../src/lib/site-resolution.ts';
-import type { StorefrontEnv } from './env.ts';
+import type { StorefrontEnv } from '../../src/lib/env.ts';
 
 /** A build that cannot name its site: the message says what to change. */
 export class BuildSiteError extends Error {}

@@ -4,10 +4,9 @@
  * poll. It is not on the public origin (the storefront server never forwards to it) and takes one call only:
  * `POST /content-changed` with `Authorization: Bearer <secret>`, the secret being random per launcher run.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { secretProblem } from '@plasterwick/shop-rules/secrets';
+import { sameSecret, secretProblem } from '@plasterwick/shop-rules/secrets';
 
 export const CONTENT_HOOK_PATH = '/content-changed';
 /** The hook listens here only: the back-office runs on the same machine under `npm start`. */
@@ -25,12 +24,6 @@ export interface ContentHookServer {
   /** The URL the back-office is given (CONTENT_HOOK_URL). */
   url: string;
   close(): Promise<void>;
-}
-
-/** Compares the two values in constant time (hashed first, so their lengths do not show either). */
-export function secretMatches(given: string, expected: string): boolean {
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
 }
 
 function bearer(request: IncomingMessage): string {
@@ -52,7 +45,7 @@ export async function startContentHook(options: ContentHookOptions): Promise<Con
     const pathname = (request.url ?? '').split('?')[0];
     if (pathname !== CONTENT_HOOK_PATH) return answer(response, 404);
     if (request.method !== 'POST') return answer(response, 405, { allow: 'POST' });
-    if (!secretMatches(bearer(request), options.secret)) return answer(response, 401);
+    if (!sameSecret(bearer(request), options.secret)) return answer(response, 401);
     answer(response, 202);
     options.onChange();
   });

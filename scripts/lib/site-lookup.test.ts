@@ -15,7 +15,7 @@ import { ApiClient } from '../../src/lib/api/client.ts';
 import { getContentVersion, lookupSite } from '../../src/lib/api/site.ts';
 import { allowedHosts, createSiteResolver } from '../../src/lib/site-resolution.ts';
 import { BuildSiteError, buildSiteIntegration, resolveBuildSite } from './build-site.ts';
-import { loadEnv, repoRoot } from './env.ts';
+import { loadEnv, repoRoot } from '../../src/lib/env.ts';
 
 let backoffice: TestApp;
 let origin: string;

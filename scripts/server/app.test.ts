@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateBuild, type BuildManifest } from '../lib/builds.ts';
-import { loadEnv } from '../lib/env.ts';
+import { loadEnv } from '../../src/lib/env.ts';
 import { AnswerCache } from './answer-cache.ts';
 import { CACHE_STATUS_HEADER, createServer, NOT_ALLOWED_MESSAGE } from './app.ts';
 import { PUBLIC_API } from './public-api.ts';

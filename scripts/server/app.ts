@@ -27,7 +27,7 @@ import { getContentVersion } from '../../src/lib/api/site.ts';
 import { LOCALE_COOKIE, REDIRECT_STATUS } from '../../src/lib/config.ts';
 import { needsOnDemandSort } from '../../src/lib/routing.ts';
 import { CONTENT_VERSION_HEADER, SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
-import type { StorefrontEnv } from '../lib/env.ts';
+import type { StorefrontEnv } from '../../src/lib/env.ts';
 import { segmentRedirect } from '../lib/paths.ts';
 import { accountAreaOf, accountGuardRedirect } from './account-guard.ts';
 import {

@@ -40,7 +40,7 @@ export const CSP_SOURCES: Record<CspDirective, readonly string[]> = {
   'frame-ancestors': ["'self'"],
 };
 
-/** What the bot-check sources depend on: the build's environment (scripts/lib/env.ts, the back-office's names). */
+/** What the bot-check sources depend on: the build's environment (lib/env.ts, the back-office's names). */
 export interface BotCheckCspEnv {
   RECAPTCHA_SITE_KEY?: string | undefined;
   /** Whether `RECAPTCHA_SECRET` is set (the storefront never holds its value). */

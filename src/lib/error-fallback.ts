@@ -2,9 +2,9 @@
  * The last resort of spec §2 "if the error page itself fails": plain HTML with a message and a link home, with no
  * dependency on the back-office, the layout or any script. The server sends it when rendering an error page throws.
  */
+import { escapeHtml } from '@plasterwick/shop-rules/html';
 import { t } from '../i18n/index.ts';
 import { LOCALE } from './config.ts';
-import { escapeHtml } from './text.ts';
 
 /** `error`: rendering failed; `unavailable`: the back-office is restarting (a 503 answer). */
 export function errorFallbackHtml(kind: 'error' | 'unavailable' = 'error'): string {

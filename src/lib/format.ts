@@ -1,26 +1,17 @@
-/** Price formatting of spec §5, in one place: `12,50 £`, comma decimals, decimals only when not whole. */
+/**
+ * Price formatting of spec §5: `12,50 £`, comma decimals, decimals only when not whole. The rule is shop-rules'
+ * (the back-office writes the same prices in its messages and e-mails); the storefront's own helpers sit beside it.
+ */
+import {
+  formatPrice,
+  type PriceFormatOptions as FormatPriceOptions,
+} from '@plasterwick/shop-rules/price-format';
 import { CURRENCY_SYMBOL } from './config.ts';
 import type { Audience } from './config.ts';
 import type { Price } from './api/types.ts';
 
+export { formatPrice, type FormatPriceOptions };
 export { formatDecimalsIn } from './decimals.ts';
-
-export interface FormatPriceOptions {
-  /** Always show two decimals, even for whole amounts. */
-  forceDecimals?: boolean;
-}
-
-/** Formats integer pence as `12,50 £` (or `12 £` when whole and not forced). */
-export function formatPrice(pence: number, options: FormatPriceOptions = {}): string {
-  if (!Number.isFinite(pence)) throw new RangeError(`Not a price: ${pence}`);
-  const rounded = Math.round(pence);
-  const sign = rounded < 0 ? '-' : '';
-  const abs = Math.abs(rounded);
-  const pounds = Math.floor(abs / 100);
-  const rest = abs % 100;
-  const decimals = rest !== 0 || options.forceDecimals ? `,${String(rest).padStart(2, '0')}` : '';
-  return `${sign}${pounds}${decimals} ${CURRENCY_SYMBOL}`;
-}
 
 /**
  * A quantity written like the prices of spec §5, so the two read alike side by side: comma decimals, at most

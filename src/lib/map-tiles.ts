@@ -1,10 +1,10 @@
 /**
  * Map tiles of the stockist locator. The tile URL and its attribution are public configuration
- * (`PUBLIC_MAP_TILE_URL`, `PUBLIC_MAP_TILE_ATTRIBUTION`, validated in scripts/lib/env.ts; OpenStreetMap's standard
+ * (`PUBLIC_MAP_TILE_URL`, `PUBLIC_MAP_TILE_ATTRIBUTION`, validated in lib/env.ts; OpenStreetMap's standard
  * tiles by default), read at build time by the stockists page and by the CSP builder. A server-side module in
  * `lib`, so `csp.ts` reads the origin without depending on the stockists feature; islands get the values as props.
  */
-import { storefrontEnv } from '../../scripts/lib/env.ts';
+import { storefrontEnv } from './env.ts';
 
 const env = storefrontEnv();
 

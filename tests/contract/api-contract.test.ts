@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gtin14 } from '@plasterwick/shop-rules/barcode';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../../backoffice/src/app.ts';
@@ -24,7 +25,6 @@ import { verifyBotCheck } from '../../backoffice/src/modules/bot-check/service.t
 import { seedIfEmpty } from '../../backoffice/src/seed/index.ts';
 import { isPublicCall } from '../../scripts/server/public-api.ts';
 import { careersFacets, filterJobs } from '../../src/features/content/careers.ts';
-import { padBarcode } from '../../src/features/scanner/barcode.ts';
 import { createPlanSwitch, $plan, syncPlanWithPath } from '../../src/features/site/settings.store.ts';
 import { readSearchText, SEARCH_RADIUS_KM } from '../../src/features/stockists/stockists.ts';
 import {
@@ -541,12 +541,12 @@ const CALLS: ContractCall[] = [
       uses: [scanProduct],
       run: async () => {
         const api = islandApi(audience);
-        const found = await scanProduct(api, padBarcode(fx.scanned.digits));
+        const found = await scanProduct(api, gtin14(fx.scanned.digits));
         if (fx.scanned.product.audiences.includes(audience)) {
           expect(found.product?.id).toBe(fx.scanned.product.id);
-          expect(found.variant?.gtin).toBe(padBarcode(fx.scanned.digits));
+          expect(found.variant?.gtin).toBe(gtin14(fx.scanned.digits));
         }
-        const missing = await scanProduct(api, padBarcode('1'));
+        const missing = await scanProduct(api, gtin14('1'));
         expect(missing).toMatchObject({ product: null, variant: null, error: 'no_results' });
       },
     },

@@ -4,12 +4,13 @@
  * `no-store` header of personal answers. `installHttpKit` (called once by the app factory) sets up what the pieces need.
  */
 import rateLimit from '@fastify/rate-limit';
+import { sameSecret } from '@plasterwick/shop-rules/secrets';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, badRequest, unauthorized, type DomainError } from './errors.ts';
 import { commonQuery } from './params.ts';
-import { FailedSecretAttempts, sameSecret } from './secret-guard.ts';
+import { FailedSecretAttempts } from './secret-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,21 +1,14 @@
 /**
- * Checks of the shared secrets (API key, preview token) with a brake on guessing: a client that failed
- * FAILED_SECRET_LIMIT times in the last minute gets 429 until the minute has passed, whatever it sends.
+ * The brake on guessing the shared secrets (API key, preview token): a client that failed FAILED_SECRET_LIMIT
+ * times in the last minute gets 429 until the minute has passed, whatever it sends. The comparison itself is
+ * shop-rules' constant-time `sameSecret`.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from './errors.ts';
 
 export const FAILED_SECRET_LIMIT = 10;
 export const FAILED_SECRET_WINDOW_MS = 60_000;
 /** Beyond this many clients tracked, expired entries are swept (bounded memory under a spray of addresses). */
 const SWEEP_AT = 10_000;
-
-/** Equal-time comparison: hashing first makes both sides the same length. */
-export function sameSecret(presented: string | undefined, expected: string): boolean {
-  if (presented === undefined) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(presented), digest(expected));
-}
 
 interface Window {
   startedAt: number;

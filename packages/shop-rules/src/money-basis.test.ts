@@ -9,7 +9,6 @@ import {
   sumAmounts,
   type Amounts,
 } from './money.ts';
-import { formatPrice } from './price-format.ts';
 
 const rateBp = fc.constantFrom(0, 500, 2000, 1750);
 const line = fc.record({
@@ -76,15 +75,4 @@ describe('discounts', () => {
       { numRuns: 2000 },
     );
   });
-});
-
-describe('formatPrice', () => {
-  it.each([
-    [1250, '12,50 £'],
-    [1200, '12 £'],
-    [5, '0,05 £'],
-    [0, '0 £'],
-    [-1250, '-12,50 £'],
-  ])('%i → %s', (pence, text) => expect(formatPrice(pence)).toBe(text));
-  it('forces decimals when asked', () => expect(formatPrice(1200, { forceDecimals: true })).toBe('12,00 £'));
 });

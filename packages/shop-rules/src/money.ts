@@ -1,8 +1,8 @@
 /**
- * Money in integer pence and VAT arithmetic (api-contract.md principle 2): every amount is a whole number of
- * pence, VAT is worked out once per line and rounded half up to the penny, and for every line `ex + vat = inc`.
- * Trade (`pro`) prices are ex VAT, DIY (`part`) shelf prices inc VAT. Formatting lives with the storefront
- * (`src/lib/format.ts`). Browser-safe.
+ * Money in integer pence and VAT arithmetic (api-contract.md principle 2): every amount is a whole number of pence,
+ * VAT is worked out once per line and rounded half up to the penny, and for every line `ex + vat = inc`.
+ * Trade (`pro`) prices are ex VAT, DIY (`part`) shelf prices inc VAT. Formatting is `price-format.ts`.
+ * Browser-safe.
  */
 import { VAT_RATE_BP } from './constants.ts';
 

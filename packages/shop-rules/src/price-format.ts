@@ -1,7 +1,7 @@
 /**
  * Price formatting of spec §5 for text both sides write (the back-office's messages, such as "Spend 12,50 £ more
  * to use this code", and e-mails): `12,50 £`, a comma before the pence, the pence shown only when the amount is not
- * whole unless forced. The storefront's `src/lib/format.ts` gives the same text. Browser-safe.
+ * whole unless forced. The storefront's `src/lib/format.ts` re-exports it for its pages and islands. Browser-safe.
  */
 import { CURRENCY_SYMBOL } from './constants.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { generateSecret, MIN_SECRET_LENGTH, secretProblem } from './secrets.ts';
+import { generateSecret, MIN_SECRET_LENGTH, sameSecret, secretProblem } from './secrets.ts';
 
 test('missing, published and short values are refused with the reason', () => {
   expect(secretProblem(undefined)).toBe('is not set');
@@ -15,4 +15,13 @@ test('generated secrets are long enough, URL-safe and different each time', () =
   expect(first).toMatch(/^[\w-]{43}$/);
   expect(secretProblem(first)).toBeUndefined();
   expect(generateSecret()).not.toBe(first);
+});
+
+test('a presented secret matches only the same value, whatever its length', () => {
+  const secret = generateSecret();
+  expect(sameSecret(secret, secret)).toBe(true);
+  expect(sameSecret('', secret)).toBe(false);
+  expect(sameSecret(secret.slice(0, -1), secret)).toBe(false);
+  expect(sameSecret(`${secret}${secret}`, secret)).toBe(false);
+  expect(sameSecret(undefined, secret)).toBe(false);
 });

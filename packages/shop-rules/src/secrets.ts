@@ -1,8 +1,9 @@
 /**
  * The shared secrets of the shop. No secret has a default: `npm start` generates the missing ones into
- * `DATA_DIR/secrets.json`, and a production back-office refuses to start without a real one.
+ * `DATA_DIR/secrets.json`, and a production back-office refuses to start without a real one. Every check of a
+ * presented secret or signature goes through `sameSecret`.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** Every secret variable; later secrets are added here and the launcher generates them too. */
 export const SECRET_VARIABLES = [
@@ -29,4 +30,15 @@ export function secretProblem(value: string | undefined): string | undefined {
 /** 256 random bits as 43 URL-safe characters. */
 export function generateSecret(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Whether a presented secret (an API key, a token, a signature) equals the expected one, in constant time: both are
+ * hashed first, so neither where they differ nor how long they are shows in the time taken. Nothing presented
+ * never matches.
+ */
+export function sameSecret(presented: string | undefined, expected: string): boolean {
+  if (presented === undefined) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
 }

@@ -4,6 +4,7 @@ import {
   setTestStorageKey,
   useTestStorageEngine,
 } from '@nanostores/persistent';
+import { HOUR_MS } from '@plasterwick/shop-rules/time';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, CartAnswer } from '../../lib/api/cart.ts';
 import { $plan } from '../site/settings.store.ts';
@@ -34,7 +35,6 @@ import {
 
 beforeAll(() => useTestStorageEngine());
 
-const HOUR = 60 * 60 * 1000;
 const NOW = Date.parse('2030-01-01T10:00:00.000Z');
 
 const line = (id: string, quantity: number, extra: Partial<Cart['lines'][number]> = {}) => ({
@@ -66,7 +66,7 @@ function cart(lines: Cart['lines'], patch: Partial<Cart> = {}): Cart {
 
 const created = (lines: Cart['lines'], patch: Partial<Cart> = {}): CartAnswer => ({
   token: 'tok-1',
-  tokenExpiresAt: new Date(NOW + 72 * HOUR).toISOString(),
+  tokenExpiresAt: new Date(NOW + 72 * HOUR_MS).toISOString(),
   cart: cart(lines, patch),
 });
 
@@ -82,7 +82,7 @@ describe('cart update from server (spec §4)', () => {
       totalExTax: 2500,
       shipping: 495,
       token: 'tok-1',
-      tokenValidUntil: NOW + 72 * HOUR,
+      tokenValidUntil: NOW + 72 * HOUR_MS,
       discountLabels: [],
       discountAmount: 0,
       discountCode: null,
@@ -92,14 +92,14 @@ describe('cart update from server (spec §4)', () => {
 
   it('a later answer without a token keeps the token and its end (the 3 days are not extended)', () => {
     const first = cartFromServer(EMPTY_CART, created([line('1', 1)]), 'part', NOW);
-    const later = cartFromServer(first, { cart: cart([line('1', 4)]) }, 'part', NOW + 10 * HOUR);
+    const later = cartFromServer(first, { cart: cart([line('1', 4)]) }, 'part', NOW + 10 * HOUR_MS);
     expect(later.token).toBe('tok-1');
-    expect(later.tokenValidUntil).toBe(NOW + 72 * HOUR);
+    expect(later.tokenValidUntil).toBe(NOW + 72 * HOUR_MS);
     expect(later.products).toEqual([line('1', 4)]);
     // The end the server repeats in every cart is the one it keeps.
-    const ends = new Date(NOW + 70 * HOUR).toISOString();
+    const ends = new Date(NOW + 70 * HOUR_MS).toISOString();
     const told = cartFromServer(first, { cart: cart([line('1', 4)], { tokenExpiresAt: ends }) }, 'part', NOW);
-    expect(told.tokenValidUntil).toBe(NOW + 70 * HOUR);
+    expect(told.tokenValidUntil).toBe(NOW + 70 * HOUR_MS);
   });
 
   it('takes the audience the server priced the cart in', () => {
@@ -138,9 +138,9 @@ describe('cart update from server (spec §4)', () => {
   });
 
   it("without the back-office's end, a token is valid 3 days from the moment it is set", () => {
-    expect(tokenEnd(undefined, NOW)).toBe(NOW + 72 * HOUR);
-    expect(tokenEnd('not a date', NOW)).toBe(NOW + 72 * HOUR);
-    expect(tokenEnd('2030-01-02T10:00:00.000Z', NOW)).toBe(NOW + 24 * HOUR);
+    expect(tokenEnd(undefined, NOW)).toBe(NOW + 72 * HOUR_MS);
+    expect(tokenEnd('not a date', NOW)).toBe(NOW + 72 * HOUR_MS);
+    expect(tokenEnd('2030-01-02T10:00:00.000Z', NOW)).toBe(NOW + 24 * HOUR_MS);
   });
 });
 
@@ -148,17 +148,17 @@ describe('token validity (spec §4)', () => {
   const state = cartFromServer(EMPTY_CART, created([line('1', 1)]), 'pro', NOW);
 
   it('is valid only while it exists and has not expired', () => {
-    expect(isTokenValid(state, NOW + 71 * HOUR)).toBe(true);
-    expect(isTokenValid(state, NOW + 72 * HOUR)).toBe(false);
-    expect(isTokenValid(state, NOW + 73 * HOUR)).toBe(false);
+    expect(isTokenValid(state, NOW + 71 * HOUR_MS)).toBe(true);
+    expect(isTokenValid(state, NOW + 72 * HOUR_MS)).toBe(false);
+    expect(isTokenValid(state, NOW + 73 * HOUR_MS)).toBe(false);
     expect(isTokenValid({ ...state, token: null }, NOW)).toBe(false);
     expect(isTokenValid({ ...state, token: '' }, NOW)).toBe(false);
     expect(isTokenValid({ ...state, tokenValidUntil: null }, NOW)).toBe(false);
   });
 
   it('a stored cart whose token expired is stale; an empty one is not', () => {
-    expect(isStale(state, NOW + 73 * HOUR)).toBe(true);
-    expect(isStale(state, NOW + HOUR)).toBe(false);
+    expect(isStale(state, NOW + 73 * HOUR_MS)).toBe(true);
+    expect(isStale(state, NOW + HOUR_MS)).toBe(false);
     expect(isStale(EMPTY_CART, NOW)).toBe(false);
   });
 });
@@ -245,14 +245,14 @@ describe('cart store', () => {
 
   it('gives the token only while it is valid', () => {
     applyServerCart(created([line('1', 1)]), NOW);
-    expect(validCartToken(NOW + 71 * HOUR)).toBe('tok-1');
-    expect(validCartToken(NOW + 73 * HOUR)).toBeUndefined();
+    expect(validCartToken(NOW + 71 * HOUR_MS)).toBe('tok-1');
+    expect(validCartToken(NOW + 73 * HOUR_MS)).toBeUndefined();
   });
 
   it('drops a cart whose token expired, and resets on demand', () => {
     applyServerCart(created([line('1', 1)]), NOW);
-    expect(dropStaleCart(NOW + HOUR)).toBe(false);
-    expect(dropStaleCart(NOW + 73 * HOUR)).toBe(true);
+    expect(dropStaleCart(NOW + HOUR_MS)).toBe(false);
+    expect(dropStaleCart(NOW + 73 * HOUR_MS)).toBe(true);
     expect($cart.get()).toEqual(EMPTY_CART);
     expect($cartCount.get()).toBe(0);
   });

@@ -3,6 +3,7 @@
  * of spec §4. No zod here: the shared page script reads the stored cart for the header badge and must stay small,
  * so stored values are checked with the site's guards (quantities: `quantity.ts`; the old basket: `legacy-basket.ts`).
  */
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { CART_TOKEN_DAYS, AUDIENCES, type Audience } from '../../lib/config.ts';
 import type { CartAnswer, CartLine } from '../../lib/api/cart.ts';
 import {
@@ -69,7 +70,7 @@ export const EMPTY_CART: CartState = Object.freeze({
   audience: null,
 }) as CartState;
 
-const TOKEN_LIFETIME_MS = CART_TOKEN_DAYS * 24 * 60 * 60 * 1000;
+const TOKEN_LIFETIME_MS = CART_TOKEN_DAYS * DAY_MS;
 
 function nullable<T>(guard: Guard<T>): Guard<T | null> {
   return (value): value is T | null => value === null || guard(value);

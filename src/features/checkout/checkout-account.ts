@@ -7,6 +7,7 @@
 import { AUTH_INDICATOR_COOKIE } from '@plasterwick/shop-rules/accounts';
 import { DELIVERY_COUNTRY } from '@plasterwick/shop-rules/checkout';
 import { listAddresses, type SavedAddress } from '../../lib/api/account.ts';
+import type { Address } from '../../lib/api/address.ts';
 import { getMe, type Customer } from '../../lib/api/auth.ts';
 import { BackofficeError } from '../../lib/api/client.ts';
 import type { CheckoutView } from '../../lib/api/checkout.ts';
@@ -16,7 +17,6 @@ import { islandApi } from '../site/island-api.ts';
 import { NEW_ADDRESS, entriesOf, matchingSavedAddress, savedAddressId } from './checkout-form.ts';
 import { h } from './checkout-session.ts';
 import { checkoutText } from './checkout-text.ts';
-import type { OrderAddress } from './order.ts';
 
 export interface Account {
   me: Customer | undefined;
@@ -43,7 +43,8 @@ export async function loadAccount(): Promise<Account | undefined> {
   };
 }
 
-export function toOrderAddress(address: SavedAddress): OrderAddress {
+/** The postal address of a saved one, without its label, phone and default flags (what the order state keeps). */
+export function toOrderAddress(address: SavedAddress): Address {
   return {
     firstName: address.firstName,
     lastName: address.lastName,

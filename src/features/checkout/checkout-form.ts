@@ -16,7 +16,8 @@ import {
 } from '@plasterwick/shop-rules/checkout';
 import { email as emailRule } from '@plasterwick/shop-rules/forms';
 import { MESSAGES, requiredMessage } from '@plasterwick/shop-rules/validation';
-import type { OrderAddress, OrderState, Relay } from './order.ts';
+import { toAddress, type Address } from '../../lib/api/address.ts';
+import type { OrderState, Relay } from './order.ts';
 
 /** A form's entries: text fields as typed, a ticked box as `on`, nothing for an unticked one. */
 export type Entries = Readonly<Record<string, string | undefined>>;
@@ -277,39 +278,17 @@ export function orderFromDelivery(
   relay: Relay | null,
 ): Partial<OrderState> {
   const { delivery, billing } = checked;
-  const shippingAddress: OrderAddress | null =
-    delivery.method === 'delivery' && delivery.address ? toOrderAddress(delivery.address) : null;
+  const shippingAddress: Address | null =
+    delivery.method === 'delivery' && delivery.address ? toAddress(delivery.address) : null;
   return {
     email: checked.email,
     phone: delivery.phone,
     carrier: delivery.method === 'delivery' ? delivery.carrier_code : null,
     shippingAddress,
     relay: delivery.method === 'collect' ? relay : null,
-    billingAddress: billing.same_as_delivery || !billing.address ? null : toOrderAddress(billing.address),
+    billingAddress: billing.same_as_delivery || !billing.address ? null : toAddress(billing.address),
     step: 'payment',
     orderId: null,
-  };
-}
-
-function toOrderAddress(address: {
-  first_name: string;
-  last_name: string;
-  company?: string | undefined;
-  address: string;
-  address_2?: string | undefined;
-  town: string;
-  postcode: string;
-  country: string;
-}): OrderAddress {
-  return {
-    firstName: address.first_name,
-    lastName: address.last_name,
-    ...(address.company && { company: address.company }),
-    address: address.address,
-    ...(address.address_2 && { address2: address.address_2 }),
-    town: address.town,
-    postcode: address.postcode,
-    country: address.country,
   };
 }
 

@@ -3,7 +3,8 @@
  * up to the amount to pay, and its places (delivery address or collection point, billing). One drawing, so the
  * pages never disagree.
  */
-import type { Order, OrderAddress } from '../../lib/api/orders.ts';
+import type { Address } from '../../lib/api/address.ts';
+import type { Order } from '../../lib/api/orders.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { h } from './checkout-session.ts';
 import { checkoutText } from './checkout-text.ts';
@@ -139,7 +140,7 @@ export function orderTotalRows(order: Order): TotalRow[] {
   ];
 }
 
-function addressLines(address: OrderAddress): string[] {
+function addressLines(address: Address): string[] {
   return [
     `${address.firstName} ${address.lastName}`,
     address.company,

@@ -4,6 +4,8 @@
  * (api-contract.md "Checkout and orders": 2 hours). Pure: the store (`order.store.ts`) persists it; stored values
  * are read back with the site's guards, never trusted.
  */
+import { HOUR_MS } from '@plasterwick/shop-rules/time';
+import type { Address } from '../../lib/api/address.ts';
 import {
   arrayOf,
   isNumber,
@@ -17,17 +19,6 @@ import {
 
 export const CHECKOUT_STEPS = ['delivery', 'payment', 'confirmation'] as const;
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
-
-export interface OrderAddress {
-  firstName: string;
-  lastName: string;
-  company?: string;
-  address: string;
-  address2?: string;
-  town: string;
-  postcode: string;
-  country: string;
-}
 
 /** The stockist chosen for collection (the spec's relay point). */
 export interface Relay {
@@ -45,9 +36,9 @@ export interface OrderState {
   step: CheckoutStep;
   /** The carrier code of home delivery; null when collecting. */
   carrier: string | null;
-  shippingAddress: OrderAddress | null;
+  shippingAddress: Address | null;
   /** null = same as the delivery address. */
-  billingAddress: OrderAddress | null;
+  billingAddress: Address | null;
   relay: Relay | null;
   /** How the order is paid (`card`). */
   paymentBy: string | null;
@@ -142,7 +133,7 @@ export function guardStep(step: Exclude<CheckoutStep, 'confirmation'>, input: Gu
 // ---- guest access to placed orders ------------------------------------------------------------------------
 
 /** The guest access token lasts 2 hours from completion (api-contract.md "Checkout and orders"). */
-export const ORDER_ACCESS_MS = 2 * 60 * 60 * 1000;
+export const ORDER_ACCESS_MS = 2 * HOUR_MS;
 /** At most this many placed orders are remembered on the device. */
 const MAX_ACCESS = 5;
 

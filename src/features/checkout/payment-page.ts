@@ -4,13 +4,13 @@
  * and pays. A declined card keeps the basket and says so; a changed price shows the new total and asks again; a
  * provider's authorisation page (3-D Secure) takes over, and comes back to the confirmation.
  */
+import type { Address } from '../../lib/api/address.ts';
 import {
   completeCheckout,
   getCheckoutCart,
   getPaymentMethods,
   type CheckoutView,
   type PaymentMethod,
-  type PostalAddress,
 } from '../../lib/api/checkout.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { applyServerCart, resetCart } from '../cart/cart.store.ts';
@@ -45,7 +45,7 @@ const $ = <T extends Element>(root: ParentNode, selector: string) => root.queryS
 
 // ---- review -------------------------------------------------------------------------------------------------
 
-function addressLines(address: PostalAddress): string[] {
+function addressLines(address: Address): string[] {
   return [
     `${address.firstName} ${address.lastName}`,
     address.company,

@@ -1,10 +1,9 @@
 /** What the training page shows of each course: the date registration closes (spec §9) and upcoming sessions. */
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { TRAINING } from '../../lib/config.ts';
 
 /** The CMS page that presents the training courses; it lists the upcoming sessions under its own text. */
 export const TRAINING_PAGE_SLUG = 'training';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Registration closes TRAINING.closesDaysBefore days before the course day (ISO date-time in, ISO out). */
 export function registrationClosesOn(startsOn: string): string {

@@ -4,6 +4,7 @@
  * logged and loading stops; emptying the field clears the result; a match links to the product in the current
  * audience. The shared Dialog gives the modal behaviour; closing unmounts the scanner, which stops the camera.
  */
+import { gtin14 } from '@plasterwick/shop-rules/barcode';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { islandApi } from '../site/island-api.ts';
 import type { ScanResult } from '../../lib/api/types.ts';
@@ -14,7 +15,7 @@ import { AddPackButton } from '../cart/AddPackButton.tsx';
 import { showToast } from '../toasts/toasts.store.ts';
 import { Dialog } from '../ui/dialog/Dialog.tsx';
 import { toolsText } from '../../i18n/tools-text.ts';
-import { ScanGate, normaliseBarcode, padBarcode } from './barcode.ts';
+import { ScanGate, normaliseBarcode } from './barcode.ts';
 import { startCameraScan, type CameraScan } from './camera.ts';
 import { Registered } from '../ui/registered/Registered.tsx';
 import './scanner.css';
@@ -46,7 +47,7 @@ export function Scanner({ onClose }: ScannerProps) {
     setUnmatched(undefined);
     try {
       syncPlanWithPath(window.location.pathname);
-      const found = await scanProduct(islandApi(), padBarcode(digits));
+      const found = await scanProduct(islandApi(), gtin14(digits));
       if (found.product) setResult(found);
       else {
         setUnmatched(digits);

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScanGate, normaliseBarcode, padBarcode } from './barcode.ts';
-
-describe('padBarcode', () => {
-  it('left-pads shorter codes with zeros to 14 digits', () => {
-    expect(padBarcode('5012345678900')).toBe('05012345678900');
-    expect(padBarcode('123')).toBe('00000000000123');
-    expect(padBarcode('12345678901234')).toBe('12345678901234');
-  });
-});
+import { ScanGate, normaliseBarcode } from './barcode.ts';
 
 describe('normaliseBarcode', () => {
   it('keeps the digits, dropping spaces and dashes', () => {

@@ -1,4 +1,5 @@
-/** Barcode rules of the scan modal (spec §5 and §9): digits only, left-padded with zeros to 14. */
+/** Barcode rules of the scan modal (spec §5 and §9): digits only, looked up as their GTIN-14 (shop-rules' `gtin14`). */
+import { gtin14 } from '@plasterwick/shop-rules/barcode';
 import { BARCODE_LENGTH } from '../../lib/config.ts';
 
 /** Digits of a typed or scanned code, spaces and dashes removed; undefined when anything else is in it. */
@@ -6,11 +7,6 @@ export function normaliseBarcode(text: string): string | undefined {
   const digits = text.replace(/[\s-]/g, '');
   if (!/^\d+$/.test(digits) || digits.length > BARCODE_LENGTH) return undefined;
   return digits;
-}
-
-/** A code shorter than 14 digits is left-padded with zeros (an EAN-13 becomes its GTIN-14). */
-export function padBarcode(digits: string): string {
-  return digits.padStart(BARCODE_LENGTH, '0');
 }
 
 /**
@@ -22,7 +18,7 @@ export class ScanGate {
 
   /** True when `code` differs from the previous accepted scan, and remembers it. */
   accept(code: string): boolean {
-    const padded = padBarcode(code);
+    const padded = gtin14(code);
     if (padded === this.last) return false;
     this.last = padded;
     return true;

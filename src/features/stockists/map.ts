@@ -3,6 +3,7 @@
  * without it, and without tiles). Markers are numbered like the list and drawn without images. The locator page and
  * the checkout's collection step share it; the checkout picks the stockist of a clicked marker (`onSelect`).
  */
+import { escapeHtml } from '@plasterwick/shop-rules/html';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
@@ -12,12 +13,6 @@ export interface StockistMap {
   show: (origin: StockistOrigin, stockists: Stockist[]) => void;
   destroy: () => void;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export function createStockistMap(
   container: HTMLElement,

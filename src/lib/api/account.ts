@@ -6,57 +6,29 @@
  * storefront's own types; amounts are integer pence.
  */
 import { z } from 'zod';
+import { postalAddressAnswer, toAddress } from './address.ts';
 import { cartAnswerSchema, type CartAnswer } from './cart.ts';
 import type { ApiClient, JsonBody, RequestOptions } from './client.ts';
 import { getOrder, type Order } from './orders.ts';
 
-export interface SavedAddress {
-  id: number;
-  label?: string;
-  firstName: string;
-  lastName: string;
-  company?: string;
-  address: string;
-  address2?: string;
-  town: string;
-  postcode: string;
-  country: string;
-  phone?: string;
-  isDefaultDelivery: boolean;
-  isDefaultBilling: boolean;
-}
-
-export const savedAddressSchema = z
-  .object({
+/** An address of the book: a postal address with the customer's label, a phone and the default flags. */
+export const savedAddressSchema = postalAddressAnswer
+  .extend({
     id: z.number().int(),
     label: z.string().nullish(),
-    first_name: z.string(),
-    last_name: z.string(),
-    company: z.string().nullish(),
-    address: z.string(),
-    address_2: z.string().nullish(),
-    town: z.string(),
-    postcode: z.string(),
-    country: z.string(),
     phone: z.string().nullish(),
     is_default_delivery: z.boolean().default(false),
     is_default_billing: z.boolean().default(false),
   })
-  .transform((address): SavedAddress => ({
+  .transform((address) => ({
     id: address.id,
     ...(address.label && { label: address.label }),
-    firstName: address.first_name,
-    lastName: address.last_name,
-    ...(address.company && { company: address.company }),
-    address: address.address,
-    ...(address.address_2 && { address2: address.address_2 }),
-    town: address.town,
-    postcode: address.postcode,
-    country: address.country,
+    ...toAddress(address),
     ...(address.phone && { phone: address.phone }),
     isDefaultDelivery: address.is_default_delivery,
     isDefaultBilling: address.is_default_billing,
   }));
+export type SavedAddress = z.output<typeof savedAddressSchema>;
 
 const addressListSchema = z
   .object({ items: z.array(savedAddressSchema) })

@@ -2,7 +2,8 @@
  * The basket's calls (api-contract.md "Cart", spec §7 cart calls): add items, read the cart, change or remove a
  * line, apply or remove a discount code, estimate shipping. The cart token travels in `X-Cart-Token`; amounts are
  * integer pence. Answers are parsed leniently (unknown fields are dropped) and mapped to the storefront's own
- * `Cart`; refusals surface as `BackofficeError` (404 `cart_not_found`, 400 `discount_*` with a message to show).
+ * `Cart`; refusals surface as `BackofficeError` (404 `cart_not_found`, 400 with one of shop-rules'
+ * `DISCOUNT_REFUSALS` and a message to show).
  */
 import { z } from 'zod';
 import type { ApiClient, RequestOptions } from './client.ts';
@@ -290,15 +291,3 @@ export function getCartShipping(
     query: { ...options?.query, postcode },
   });
 }
-
-/**
- * The statuses of a refused discount code (api-contract.md "Cart"): their message is shown as the back-office
- * wrote it.
- */
-export const DISCOUNT_REFUSALS = [
-  'discount_not_found',
-  'discount_expired',
-  'discount_exhausted',
-  'discount_minimum_not_met',
-  'discount_not_for_audience',
-] as const;

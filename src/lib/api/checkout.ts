@@ -6,6 +6,7 @@
  * `BackofficeError` (402 `payment_declined`, 409 `price_changed`, 404 `cart_not_found`, 400 with field errors).
  */
 import { z } from 'zod';
+import { addressSchema, type Address } from './address.ts';
 import { cartAnswerSchema, type CartAnswer } from './cart.ts';
 import type { ApiClient, JsonBody, RequestOptions } from './client.ts';
 
@@ -28,17 +29,6 @@ export interface CheckoutLine {
   free: boolean;
 }
 
-export interface PostalAddress {
-  firstName: string;
-  lastName: string;
-  company?: string;
-  address: string;
-  address2?: string;
-  town: string;
-  postcode: string;
-  country: string;
-}
-
 export interface CollectionPoint {
   id: number;
   name: string;
@@ -49,7 +39,7 @@ export interface CollectionPoint {
 }
 
 export type ChosenDelivery =
-  | { method: 'delivery'; address: PostalAddress; carrierCode: string; carrierLabel?: string; phone: string }
+  | { method: 'delivery'; address: Address; carrierCode: string; carrierLabel?: string; phone: string }
   | { method: 'collect'; stockist: CollectionPoint; firstName?: string; lastName?: string; phone: string };
 
 /** What the payment step reviews: the cart with the checkout's choices and the total to pay. */
@@ -70,7 +60,7 @@ export interface CheckoutView {
   /** Whether the back-office told the checkout's choices (`checkout`); false when its answer left them out. */
   checkoutKnown: boolean;
   delivery: ChosenDelivery | null;
-  billing: { sameAsDelivery: boolean; address: PostalAddress | null } | null;
+  billing: { sameAsDelivery: boolean; address: Address | null } | null;
 }
 
 /** A cart answer read twice: as the basket stores it (`applyServerCart`) and as the checkout reviews it. */
@@ -85,28 +75,6 @@ const toAmount = (amount: z.infer<typeof amountSchema>): Amount => ({
   inc: amount.ttc,
   vat: amount.tax,
   ex: amount.ht,
-});
-
-const addressSchema = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string().nullish(),
-  address: z.string(),
-  address_2: z.string().nullish(),
-  town: z.string(),
-  postcode: z.string(),
-  country: z.string(),
-});
-
-const toAddress = (address: z.infer<typeof addressSchema>): PostalAddress => ({
-  firstName: address.first_name,
-  lastName: address.last_name,
-  ...(address.company && { company: address.company }),
-  address: address.address,
-  ...(address.address_2 && { address2: address.address_2 }),
-  town: address.town,
-  postcode: address.postcode,
-  country: address.country,
 });
 
 const stockistSchema = z.object({
@@ -212,7 +180,7 @@ function toView(cart: z.infer<typeof checkoutPartSchema>): CheckoutView {
       : delivery.method === 'delivery'
         ? {
             method: 'delivery',
-            address: toAddress(delivery.address),
+            address: delivery.address,
             carrierCode: delivery.carrier_code,
             ...(delivery.carrier_label && { carrierLabel: delivery.carrier_label }),
             phone: delivery.phone,
@@ -234,7 +202,7 @@ function toView(cart: z.infer<typeof checkoutPartSchema>): CheckoutView {
     billing: billing
       ? {
           sameAsDelivery: billing.same_as_delivery,
-          address: billing.address ? toAddress(billing.address) : null,
+          address: billing.address ?? null,
         }
       : null,
   };

@@ -4,7 +4,7 @@
  * Islands import the call modules they need directly and call them with the site feature's same-origin
  * `islandApi()`.
  */
-import { storefrontEnv } from '../../../scripts/lib/env.ts';
+import { storefrontEnv } from '../env.ts';
 import type { Audience } from '../config.ts';
 import { allowedHosts, createSiteResolver, planIdOf, type SiteResolver } from '../site-resolution.ts';
 import { AnswerMemo } from './answer-memo.ts';

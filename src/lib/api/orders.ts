@@ -4,6 +4,7 @@
  * 403. Amounts are integer pence; the answer is parsed leniently and mapped to the storefront's `Order`.
  */
 import { z } from 'zod';
+import { addressSchema, type Address } from './address.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
 
 export interface OrderAmount {
@@ -23,17 +24,6 @@ export interface OrderLine {
   free: boolean;
 }
 
-export interface OrderAddress {
-  firstName: string;
-  lastName: string;
-  company?: string;
-  address: string;
-  address2?: string;
-  town: string;
-  postcode: string;
-  country: string;
-}
-
 export interface Order {
   number: string;
   status: string;
@@ -48,13 +38,13 @@ export interface Order {
   shipping: OrderAmount | null;
   total: OrderAmount;
   delivery:
-    | { method: 'delivery'; address: OrderAddress; carrierLabel?: string }
+    | { method: 'delivery'; address: Address; carrierLabel?: string }
     | {
         method: 'collect';
         stockist: { name: string; address: string; town: string; postcode: string; phone?: string };
       }
     | null;
-  billingAddress?: OrderAddress;
+  billingAddress?: Address;
   /** How it is paid: `card`, or `on_account` for a trade account (then a due date, and a PO number if given). */
   paymentMethod?: string;
   /** The payment's own state (`paid`, `pending`, `unpaid` …) when the back-office gives it. */
@@ -70,28 +60,6 @@ const toAmount = (amount: z.infer<typeof amountSchema>): OrderAmount => ({
   vat: amount.tax,
   ex: amount.ht,
 });
-
-const addressSchema = z
-  .object({
-    first_name: z.string(),
-    last_name: z.string(),
-    company: z.string().nullish(),
-    address: z.string(),
-    address_2: z.string().nullish(),
-    town: z.string(),
-    postcode: z.string(),
-    country: z.string(),
-  })
-  .transform((address): OrderAddress => ({
-    firstName: address.first_name,
-    lastName: address.last_name,
-    ...(address.company && { company: address.company }),
-    address: address.address,
-    ...(address.address_2 && { address2: address.address_2 }),
-    town: address.town,
-    postcode: address.postcode,
-    country: address.country,
-  }));
 
 const lineSchema = z.object({
   variant_reference: z.string().nullish(),

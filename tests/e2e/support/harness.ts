@@ -8,7 +8,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseEnvironment, port as portSchema } from '../../../scripts/lib/env.ts';
+import { parseEnvironment, port as portSchema } from '../../../src/lib/env.ts';
 import { spawnNode, stopChild, waitForHttp, type NodeChild } from '../../../scripts/lib/process.ts';
 
 /** `1` switches it on; empty or `0` leaves it off. */

@@ -5,7 +5,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
 import type { Executor } from '../../db/types.ts';
-import { DAY_MS } from '../../lib/clock.ts';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { BasketOwner } from './customer-cart.ts';
 import { lineName, type CartDeps, type Pricing } from './packs.ts';

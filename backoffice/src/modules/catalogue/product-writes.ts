@@ -1,4 +1,5 @@
 /** Product create, update and delete: validates references (categories, plans, characteristics) then writes. */
+import { gtin14 } from '@plasterwick/shop-rules/barcode';
 import { slugify } from '@plasterwick/shop-rules/slug';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
@@ -142,7 +143,7 @@ async function checkUnique(
   }
   if (input.variants) {
     const references = input.variants.map((v) => v.reference);
-    const gtins = input.variants.map((v) => v.gtin.padStart(14, '0'));
+    const gtins = input.variants.map((v) => gtin14(v.gtin));
     if (new Set(references).size !== references.length)
       throw conflict('Variant references must differ', 'body.variants');
     if (new Set(gtins).size !== gtins.length) throw conflict('Variant GTINs must differ', 'body.variants');
@@ -190,7 +191,7 @@ async function writeChildren(db: Database, productId: number, input: Partial<Pro
           productId,
           reference: variant.reference,
           label: variant.label,
-          gtin: variant.gtin.padStart(14, '0'),
+          gtin: gtin14(variant.gtin),
           quantity: variant.quantity,
           unit: variant.unit,
           position,

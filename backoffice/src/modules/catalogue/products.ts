@@ -1,4 +1,5 @@
 /** Product reads: listing, facets, selector guide, detail and barcode scan. */
+import { gtin14 } from '@plasterwick/shop-rules/barcode';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import { contentEntries, productRelations, products, variants } from '../../db/schema.ts';
@@ -282,7 +283,7 @@ export async function scanProduct(
   item: ProductSummary['variants'][number] | null;
   error: string | null;
 }> {
-  const gtin = code.padStart(14, '0');
+  const gtin = gtin14(code);
   const catalogue = await loadPlanCatalogue(db, cache, plan);
   for (const product of catalogue.products) {
     const item = product.summary.variants.find((v) => v.gtin === gtin);

@@ -4,6 +4,7 @@
  * typed address (`save_address`). Completing is flows/complete-checkout.ts, on the rules of completion.ts.
  */
 import { ACCOUNT_MESSAGES } from '@plasterwick/shop-rules/accounts';
+import type { PostalAddress } from '@plasterwick/shop-rules/address';
 import {
   CHECKOUT_MESSAGES,
   type BillingCountry,
@@ -36,16 +37,8 @@ function accountOf(customer: CustomerRow | null): CustomerRow {
   return customer;
 }
 
-/** An address as the checkout stores it: optional parts left out, never null. */
-interface CheckoutAddress {
-  first_name: string;
-  last_name: string;
-  company?: string | undefined;
-  address: string;
-  address_2?: string | undefined;
-  town: string;
-  postcode: string;
-}
+/** An address as the checkout stores it, before its country is set: optional parts left out, never null. */
+type CheckoutAddress = Omit<PostalAddress, 'country'>;
 
 function checkoutAddressOf(row: AddressRow): CheckoutAddress {
   return {

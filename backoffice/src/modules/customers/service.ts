@@ -17,11 +17,12 @@ import {
   type ProfileUpdateBody,
   type RegisterBody,
 } from '@plasterwick/shop-rules/accounts';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { orders } from '../../db/schema.ts';
-import { DAY_MS, type Clock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { Site } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { basketOwner, mergeGuestBasket } from '../cart/index.ts';

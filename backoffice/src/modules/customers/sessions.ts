@@ -10,6 +10,7 @@ import {
   SESSION_COOKIE,
   SESSION_DAYS,
 } from '@plasterwick/shop-rules/accounts';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/types.ts';
@@ -33,7 +34,6 @@ declare module '../../lib/context.ts' {
   }
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const SESSION_MS = SESSION_DAYS * DAY_MS;
 /** Sliding expiry is written at most this often per session. */
 const SLIDE_EVERY_MS = 60 * 1000;

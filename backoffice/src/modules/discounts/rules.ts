@@ -3,20 +3,14 @@
  * amounts in the spec's price format). The use itself is taken at completion by a conditional update (uses.ts),
  * so a code with a usage limit can never be used more often than that.
  */
+import type { DiscountRefusal } from '@plasterwick/shop-rules/discounts';
 import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/types.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { discounts, type DiscountRow } from './tables.ts';
 
-export const DISCOUNT_REFUSALS = [
-  'discount_not_found',
-  'discount_expired',
-  'discount_exhausted',
-  'discount_minimum_not_met',
-  'discount_not_for_audience',
-] as const;
-export type DiscountRefusal = (typeof DISCOUNT_REFUSALS)[number];
+export type { DiscountRefusal };
 
 const AUDIENCE_CUSTOMERS = { pro: 'trade', part: 'DIY' } as const;
 

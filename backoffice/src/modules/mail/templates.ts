@@ -13,6 +13,7 @@ import {
   type Audience,
 } from '@plasterwick/shop-rules/constants';
 import type { JOBSITE_SURFACES } from '@plasterwick/shop-rules/forms';
+import { escapeHtml } from '@plasterwick/shop-rules/html';
 import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import type { MailForm } from '../../config.ts';
 
@@ -412,16 +413,6 @@ export function formMails(
 }
 
 // ---- rendering ----------------------------------------------------------------------------------------------
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
 const withHeading = (heading: string | undefined, body: string) => (heading ? `${heading}\n${body}` : body);
 

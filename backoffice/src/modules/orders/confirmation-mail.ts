@@ -1,4 +1,5 @@
 /** The order confirmation e-mail: what it says of an order, built from the order's snapshot and lines. */
+import type { PostalAddress } from '@plasterwick/shop-rules/address';
 import { asc, eq } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Executor } from '../../db/types.ts';
@@ -7,15 +8,7 @@ import { orderConfirmationMail, senderDomain, type NewMail, type OrderMailDetail
 import type { OrderLineRow, OrderRow } from './service.ts';
 import { orderLines } from './tables.ts';
 
-function addressLines(address: {
-  first_name: string;
-  last_name: string;
-  company?: string;
-  address: string;
-  address_2?: string;
-  town: string;
-  postcode: string;
-}): string[] {
+function addressLines(address: PostalAddress): string[] {
   return [
     `${address.first_name} ${address.last_name}`,
     ...(address.company ? [address.company] : []),

@@ -6,9 +6,9 @@
  * of the moves. Reading is reading.ts; the confirmation e-mail is confirmation-mail.ts.
  */
 import { TARGET_SEGMENTS } from '@plasterwick/shop-rules/constants';
+import { HOUR_MS } from '@plasterwick/shop-rules/time';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/types.ts';
-import { HOUR_MS } from '../../lib/clock.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { BillingView, DeliveryView, PricedCart } from '../cart/index.ts';
 import { orderAccess, orderLines, orders, type OrderStatus } from './tables.ts';

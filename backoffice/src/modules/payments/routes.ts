@@ -5,6 +5,7 @@
  * (`X-Payment-Signature: t=…,v1=…`, 300 s), applies each event once and only ever moves a payment forward.
  */
 import { randomBytes } from 'node:crypto';
+import { escapeHtml } from '@plasterwick/shop-rules/html';
 import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,8 +36,6 @@ const webhookResponse = z.object({
   received: z.literal(true),
   outcome: z.enum(['applied', 'ignored', 'duplicate', 'unknown_payment']),
 });
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The page's own policy: no script at all, its inline styles, forms to this origin only. */
 const PAGE_CSP =

@@ -3,7 +3,7 @@ import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import { eq } from 'drizzle-orm';
 import { customers } from '../../db/schema.ts';
 import type { Executor } from '../../db/types.ts';
-import { DAY_MS } from '../../lib/clock.ts';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { DomainError } from '../../lib/errors.ts';
 import { outstandingPence } from './service.ts';
 

@@ -4,6 +4,7 @@
  */
 import { TRAINING } from '@plasterwick/shop-rules/constants';
 import { participantsMessages, type TrainingRegistrationBody } from '@plasterwick/shop-rules/forms';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { MESSAGES } from '@plasterwick/shop-rules/validation';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
@@ -14,7 +15,6 @@ import { insertSubmission } from '../forms/index.ts';
 import { queueFormMails } from '../mail/index.ts';
 import type { TrainingSessionItem } from './schemas.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Registrations are stored as form submissions of this kind. */
 const KIND = 'training-registration';
 

@@ -6,6 +6,7 @@
 import { VAT_RATE_BP } from '@plasterwick/shop-rules/constants';
 import { grossFromNet } from '@plasterwick/shop-rules/money';
 import { slugify } from '@plasterwick/shop-rules/slug';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import {
@@ -229,7 +230,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
         description: productDescription(product),
         instructions: productInstructions(product),
         // Spread creation dates so "newest" ordering is meaningful: later references are newer.
-        createdAt: new Date(Date.UTC(2024, 0, 1) + (product.n - 1000) * 86_400_000 * 3),
+        createdAt: new Date(Date.UTC(2024, 0, 1) + (product.n - 1000) * 3 * DAY_MS),
       })),
     )
     .returning({ id: products.id, reference: products.reference });

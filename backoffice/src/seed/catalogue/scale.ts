@@ -11,6 +11,7 @@
  * stay the demo's. Copies are never promoted, so the home page and promoted slots do not change.
  */
 import { slugify } from '@plasterwick/shop-rules/slug';
+import { DAY_MS, HOUR_MS } from '@plasterwick/shop-rules/time';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_SEED_SCALE } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
@@ -100,7 +101,7 @@ const familyOf = (slug: string) =>
   categoryTree.find((top) => top.slug === slug || top.children?.some((child) => child.slug === slug))!;
 
 /** The demo's creation date of a product (see `seedCatalogue`); copies are an hour apart after it. */
-const demoCreatedAt = (product: ProductSeed) => Date.UTC(2024, 0, 1) + (product.n - 1000) * 86_400_000 * 3;
+const demoCreatedAt = (product: ProductSeed) => Date.UTC(2024, 0, 1) + (product.n - 1000) * 3 * DAY_MS;
 
 /**
  * A copy's trade price: the original's moved by -10 % … +10 % (a different step per copy and product, so
@@ -156,7 +157,7 @@ export function scaledCopies(scale: number): {
         original,
         copy,
         position: copy * productsData.length + index,
-        createdAt: new Date(demoCreatedAt(original) + copy * 3_600_000),
+        createdAt: new Date(demoCreatedAt(original) + copy * HOUR_MS),
       };
       copyProducts.push(product);
       for (const [

@@ -1,4 +1,5 @@
 /** Tags, news articles, job offers and the CMS pages (legal, about, training), one of them a draft. */
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import type { Database } from '../../db/types.ts';
 import { coverSvg } from './art.ts';
 import { artwork, insertContent } from './insert.ts';
@@ -29,9 +30,8 @@ export const tagList = [
 ] as const;
 
 const p = (text: string) => `<p>${text}</p>`;
-const DAY = 24 * 60 * 60 * 1000;
 /** Publication dates relative to the seeding day, so the news list always looks current. */
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString();
 
 const news = [
   {

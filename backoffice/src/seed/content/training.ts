@@ -1,10 +1,9 @@
 /** Training sessions dated from the seeding day: two inside the 15-day cut-off, the rest open. */
 import { TRAINING } from '@plasterwick/shop-rules/constants';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import type { Database } from '../../db/types.ts';
 import { trainingSessions } from '../../db/schema.ts';
 import { UK_SITE_ID } from './insert.ts';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 const sessions = [
   { title: 'Filling and surface preparation', location: 'Preston training centre', inDays: 6, places: 10 },
@@ -50,7 +49,7 @@ export async function seedTraining(db: Database): Promise<void> {
       siteId: UK_SITE_ID,
       title: s.title,
       location: s.location,
-      startsOn: new Date(today.getTime() + s.inDays * DAY),
+      startsOn: new Date(today.getTime() + s.inDays * DAY_MS),
       places: s.places,
       minParticipants: TRAINING.minParticipants,
       maxParticipants: TRAINING.maxParticipants,

@@ -1,14 +1,15 @@
 /**
  * Environment of the storefront (the server, the build and `astro build` through astro.config.mjs, the launcher,
  * and the server-side code of `src/` through `storefrontEnv()`), validated with messages naming the variable.
- * Every variable here is in the README's configuration table.
+ * Every variable here is in the README's configuration table. It lives in `src/lib` because the storefront's
+ * source never imports its tooling; `scripts/` imports it from here.
  */
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { siteHostsEnv } from '@plasterwick/shop-rules/hosts';
 import { trustProxyEnv } from '@plasterwick/shop-rules/trust-proxy';
 import { z } from 'zod';
-import { resolvedSiteSchema } from '../../src/lib/api/site.ts';
+import { resolvedSiteSchema } from './api/site.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
