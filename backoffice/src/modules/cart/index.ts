@@ -15,3 +15,5 @@ export { cartAnswer, cartNotFound, pricingFor, resolvedBilling, viewCart, withOp
 export type { CartDeps, CartView } from './service.ts';
 export type { CartRow } from './tables.ts';
 export { checkedPostcode, destinationOf } from './shipping.ts';
+export { lockGuestBasket } from './customer-cart.ts';
+export type { BasketToken } from './customer-cart.ts';

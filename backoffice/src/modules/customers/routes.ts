@@ -19,19 +19,16 @@ import { z } from 'zod';
 import { cartTokenResolver } from '../../lib/context.ts';
 import { errorResponses, limitedBy, personal, refuseCalls, sameOriginWrites } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
+import {
+  logIn,
+  resetPasswordAndLogIn,
+  verifyEmailAddress,
+  type Browser,
+  type LoggedIn,
+} from '../../flows/login.ts';
 import { verifyBotCheck } from '../bot-check/index.ts';
 import { acceptedResponse, loginResponse, meSchema, verifyResponse } from './schemas.ts';
-import {
-  changePassword,
-  forgotPassword,
-  login,
-  meOf,
-  register,
-  resetPassword,
-  updateProfile,
-  verifyEmail,
-  type LoggedIn,
-} from './service.ts';
+import { changePassword, forgotPassword, meOf, register, updateProfile } from './service.ts';
 import { clearSessionCookies, requireCustomer, revokeSession, setSessionCookies } from './sessions.ts';
 
 const tags = ['accounts'];
@@ -44,22 +41,25 @@ const loggedInOnly = {
   },
 };
 
+/** What a login takes from the browser: the guest basket it carries and the session it replaces. */
+async function browserOf(request: FastifyRequest): Promise<Browser> {
+  const previous = await request.shop.session;
+  return { guestToken: cartTokenResolver(request), previousSessionHash: previous?.tokenHash ?? null };
+}
+
+/** Sets the cookies of a new session and answers the customer with the basket's token. */
+function loggedIn(request: FastifyRequest, reply: FastifyReply, result: LoggedIn) {
+  setSessionCookies(request, reply, result.sessionToken);
+  return {
+    customer: result.me,
+    cart: result.cart
+      ? { token: result.cart.token, token_expires_at: result.cart.expiresAt.toISOString() }
+      : null,
+  };
+}
+
 export const customerRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-
-  /** Sets the cookies of a new session and answers the customer with the basket's token. */
-  async function loggedIn(request: FastifyRequest, reply: FastifyReply, result: LoggedIn) {
-    // The session this browser presented, if any, is replaced by the new one.
-    const previous = await request.shop.session;
-    if (previous) await revokeSession(app.db, previous.tokenHash);
-    setSessionCookies(request, reply, result.sessionToken);
-    return {
-      customer: await meOf(app.db, result.customer),
-      cart: result.cart
-        ? { token: result.cart.token, token_expires_at: result.cart.expiresAt.toISOString() }
-        : null,
-    };
-  }
 
   app.post(
     '/auth/register',
@@ -115,7 +115,7 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const result = await login(app, site, request.body, request.ip, cartTokenResolver(request));
+      const result = await logIn(app, site, request.body, request.ip, await browserOf(request));
       return loggedIn(request, reply, result);
     },
   );
@@ -189,12 +189,8 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      const result = await resetPassword(
-        app,
-        request.body.token,
-        request.body.password,
-        cartTokenResolver(request),
-      );
+      const { token, password } = request.body;
+      const result = await resetPasswordAndLogIn(app, token, password, await browserOf(request));
       return loggedIn(request, reply, result);
     },
   );
@@ -217,8 +213,8 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) => {
-      const { customer, attachedOrders } = await verifyEmail(app, request.body.token);
-      return { customer: await meOf(app.db, customer), attached_orders: attachedOrders };
+      const { me, attachedOrders } = await verifyEmailAddress(app, request.body.token);
+      return { customer: me, attached_orders: attachedOrders };
     },
   );
 

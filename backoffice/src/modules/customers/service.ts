@@ -24,7 +24,6 @@ import { orders } from '../../db/schema.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import type { Site } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
-import { basketOwner, mergeGuestBasket } from '../cart/index.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './mails.ts';
@@ -37,13 +36,6 @@ export interface AccountDeps {
   db: Database;
   clock: Clock;
   config: Config;
-}
-
-/** The answer of a login, a password reset: the customer, the new session's token and the basket's. */
-export interface LoggedIn {
-  customer: CustomerRow;
-  sessionToken: string;
-  cart: { token: string; expiresAt: Date } | null;
 }
 
 const MINUTE_MS = 60_000;
@@ -240,17 +232,16 @@ export async function register(deps: AccountDeps, site: Site, body: RegisterBody
 // ---- login --------------------------------------------------------------------------------------------------
 
 /**
- * `POST /auth/login`. Every request counts towards the visitor's limit; failures towards the address's (429 from
- * the limit on, whatever the password). Success opens a session, clears the address's failures and merges the
- * guest basket of `guestToken` into the customer's, once.
+ * `POST /auth/login`, its first step (flows/login.ts): every request counts towards the visitor's limit, failures
+ * towards the address's (429 from the limit on, whatever the password). Returns the customer whose password
+ * matched; anything else is one answer, 401 `invalid_credentials`.
  */
-export async function login(
+export async function checkCredentials(
   deps: AccountDeps,
   site: Site,
   body: LoginBody,
   clientIp: string,
-  guestToken: string | null,
-): Promise<LoggedIn> {
+): Promise<CustomerRow> {
   const { db } = deps;
   const email = normalEmail(body.email);
   const now = deps.clock.now();
@@ -270,13 +261,13 @@ export async function login(
     await recordAttempt(db, LOGIN_FAILURE, email, now);
     throw invalidCredentials();
   }
-  return db.transaction(async (tx) => {
-    await clearFailures(tx, email);
-    const sessionToken = await createSession(tx, customer.id, now);
-    const owner = basketOwner(deps.config.apiKey, customer.id);
-    const cart = await mergeGuestBasket(tx, owner, site.id, guestToken, now);
-    return { customer, sessionToken, cart };
-  });
+  return customer;
+}
+
+/** Logs the customer in: a new session, and the address's login failures forgotten. Returns the session token. */
+export async function openSession(tx: Executor, customer: CustomerRow, now: Date): Promise<string> {
+  await clearFailures(tx, customer.email);
+  return createSession(tx, customer.id, now);
 }
 
 async function clearFailures(db: Executor, email: string): Promise<void> {
@@ -343,68 +334,46 @@ async function useLinkToken(tx: Executor, token: string, purpose: 'reset' | 'ver
   return row;
 }
 
+/** A new password's Argon2id hash: slow on purpose, so it is made before the transaction that stores it. */
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
 /**
- * `POST /auth/password/reset`: a new password, every session of the account revoked, then this browser logged in
- * (its guest basket merged, like a login).
+ * `POST /auth/password/reset`, in the flow's transaction (flows/login.ts): uses the reset link once, sets the new
+ * password and revokes every session of the account. Returns the customer, whom the flow then logs in.
  */
-export async function resetPassword(
-  deps: AccountDeps,
+export async function resetPasswordWithLink(
+  tx: Executor,
   token: string,
-  password: string,
-  guestToken: string | null,
-): Promise<LoggedIn> {
-  const passwordHash = await hash(password);
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const used = await useLinkToken(tx, token, 'reset', now);
-    const [customer] = await tx
-      .update(customers)
-      .set({ passwordHash, updatedAt: now })
-      .where(eq(customers.id, used.customerId))
-      .returning();
-    if (!customer) throw invalidToken();
-    await revokeSessions(tx, customer.id);
-    await clearFailures(tx, customer.email);
-    const sessionToken = await createSession(tx, customer.id, now);
-    const owner = basketOwner(deps.config.apiKey, customer.id);
-    const cart = await mergeGuestBasket(tx, owner, customer.siteId, guestToken, now);
-    return { customer, sessionToken, cart };
-  });
+  passwordHash: string,
+  now: Date,
+): Promise<CustomerRow> {
+  const used = await useLinkToken(tx, token, 'reset', now);
+  const [customer] = await tx
+    .update(customers)
+    .set({ passwordHash, updatedAt: now })
+    .where(eq(customers.id, used.customerId))
+    .returning();
+  if (!customer) throw invalidToken();
+  await revokeSessions(tx, customer.id);
+  return customer;
 }
 
 /**
- * `POST /auth/verify`: the account's address is verified, and the guest orders placed on the site with that
- * address (any case) join the account. Returns the customer and how many orders joined.
+ * `POST /auth/verify`, in the flow's transaction (flows/login.ts): uses the verification link once and marks the
+ * account's address verified. Returns the customer, whose earlier guest orders the flow then attaches.
  */
-export async function verifyEmail(
-  deps: AccountDeps,
-  token: string,
-): Promise<{ customer: CustomerRow; attachedOrders: number }> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const used = await useLinkToken(tx, token, 'verify', now);
-    // The link proves the address it was sent to: only while it is still the account's.
-    const [customer] = await tx
-      .update(customers)
-      .set({
-        emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-      })
-      .where(and(eq(customers.id, used.customerId), eq(customers.email, used.email)))
-      .returning();
-    if (!customer) throw invalidToken();
-    const attached = await tx
-      .update(orders)
-      .set({ customerId: customer.id, updatedAt: now })
-      .where(
-        and(
-          isNull(orders.customerId),
-          eq(orders.siteId, customer.siteId),
-          sql`lower(${orders.email}) = ${customer.email}`,
-        ),
-      )
-      .returning({ id: orders.id });
-    return { customer, attachedOrders: attached.length };
-  });
+export async function verifyEmailWithLink(tx: Executor, token: string, now: Date): Promise<CustomerRow> {
+  const used = await useLinkToken(tx, token, 'verify', now);
+  // The link proves the address it was sent to: only while it is still the account's.
+  const [customer] = await tx
+    .update(customers)
+    .set({
+      emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(customers.id, used.customerId), eq(customers.email, used.email)))
+    .returning();
+  if (!customer) throw invalidToken();
+  return customer;
 }
 
 /**

@@ -14,3 +14,4 @@ export {
 } from './service.ts';
 export type { OrderLineRow, OrderRow } from './service.ts';
 export { ORDER_STATUSES } from './tables.ts';
+export { claimGuestOrders } from './claim.ts';
