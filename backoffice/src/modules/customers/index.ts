@@ -1,8 +1,10 @@
 /** The public surface of the customers module: what routes register and what other modules and flows may use. */
+export { attemptsWithin, recordAttempt } from './attempts.ts';
 export type { Me } from './schemas.ts';
 export {
   checkCredentials,
   hashPassword,
+  lockCustomer,
   meOf,
   openSession,
   resetPasswordWithLink,

@@ -17,7 +17,7 @@ import {
   type ProfileUpdateBody,
   type RegisterBody,
 } from '@plasterwick/shop-rules/accounts';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { orders } from '../../db/schema.ts';
@@ -26,11 +26,12 @@ import type { Site } from '../../lib/context.ts';
 import { ApiError } from '../../lib/errors.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
+import { attemptsWithin, clearAttempts, recordAttempt, type AttemptLimit } from './attempts.ts';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './mails.ts';
 import type { Me } from './schemas.ts';
 import { createSession, revokeSessions, type CustomerRow } from './sessions.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { authAttempts, customers, customerTokens } from './tables.ts';
+import { customers, customerTokens } from './tables.ts';
 
 export interface AccountDeps {
   db: Database;
@@ -43,37 +44,7 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 
 // ---- rate limits ------------------------------------------------------------------------------------------
 
-interface Limit {
-  max: number;
-  windowMinutes: number;
-}
-
-async function recordAttempt(db: Executor, scope: string, subject: string, now: Date): Promise<void> {
-  await db.insert(authAttempts).values({ scope, subject, at: now });
-}
-
-/** Attempts of `scope` by `subject` within the limit's window. */
-async function attemptsWithin(
-  db: Executor,
-  scope: string,
-  subject: string,
-  limit: Limit,
-  now: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(
-      and(
-        eq(authAttempts.scope, scope),
-        eq(authAttempts.subject, subject),
-        gt(authAttempts.at, new Date(now.getTime() - limit.windowMinutes * MINUTE_MS)),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-const tooManyAttempts = (limit: Limit) =>
+const tooManyAttempts = (limit: AttemptLimit) =>
   new ApiError(429, 'too_many_attempts', ACCOUNT_MESSAGES.tooManyAttempts, {
     headers: { 'retry-after': String(limit.windowMinutes * 60) },
   });
@@ -266,14 +237,8 @@ export async function checkCredentials(
 
 /** Logs the customer in: a new session, and the address's login failures forgotten. Returns the session token. */
 export async function openSession(tx: Executor, customer: CustomerRow, now: Date): Promise<string> {
-  await clearFailures(tx, customer.email);
+  await clearAttempts(tx, LOGIN_FAILURE, customer.email);
   return createSession(tx, customer.id, now);
-}
-
-async function clearFailures(db: Executor, email: string): Promise<void> {
-  await db
-    .delete(authAttempts)
-    .where(and(eq(authAttempts.scope, LOGIN_FAILURE), eq(authAttempts.subject, email)));
 }
 
 // ---- forgotten password and reset ---------------------------------------------------------------------------
@@ -399,6 +364,14 @@ export async function changePassword(
     await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, customer.id));
     await revokeSessions(tx, customer.id, keepSessionHash);
   });
+}
+
+/**
+ * Locks the customer's row for the rest of the transaction: the writes of one customer's address book and wishlist
+ * (their limits, the default flags, the sending limit) wait for each other.
+ */
+export async function lockCustomer(tx: Executor, customerId: number): Promise<void> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
 }
 
 // ---- profile ------------------------------------------------------------------------------------------------
