@@ -8,8 +8,10 @@ export {
   meOf,
   openSession,
   resetPasswordWithLink,
+  setTradeTerms,
   verifyEmailWithLink,
 } from './service.ts';
+export type { TradeTermsColumns } from './service.ts';
 export { requireCustomer, revokeSession, sessionResolver } from './sessions.ts';
 export type { CustomerRow } from './sessions.ts';
 export { sweepAccountRows } from './sweep.ts';

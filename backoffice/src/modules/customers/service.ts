@@ -374,6 +374,33 @@ export async function lockCustomer(tx: Executor, customerId: number): Promise<vo
   await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
 }
 
+// ---- trade terms --------------------------------------------------------------------------------------------
+
+/** The trade columns of an account: staff's approval and, only with it, terms, a credit limit and a PO rule. */
+export type TradeTermsColumns = Pick<
+  CustomerRow,
+  'tradeApproved' | 'paymentTermsDays' | 'creditLimitPence' | 'poRequired'
+>;
+
+/**
+ * Sets the trade terms of the site's account `customerId` (the table's CHECK refuses terms on an account that is
+ * not approved). Returns the account, or undefined when the site has no such account.
+ */
+export async function setTradeTerms(
+  db: Executor,
+  siteId: number,
+  customerId: number,
+  terms: TradeTermsColumns,
+  now: Date,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...terms, updatedAt: now })
+    .where(and(eq(customers.id, customerId), eq(customers.siteId, siteId)))
+    .returning();
+  return row;
+}
+
 // ---- profile ------------------------------------------------------------------------------------------------
 
 /**

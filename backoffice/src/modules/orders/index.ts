@@ -15,3 +15,4 @@ export {
 export type { OrderLineRow, OrderRow } from './service.ts';
 export { ORDER_STATUSES } from './tables.ts';
 export { claimGuestOrders } from './claim.ts';
+export { markInvoicePaid } from './invoices.ts';

@@ -16,7 +16,7 @@ import {
   settledInvoiceSchema,
   staffCustomerSchema,
 } from './schemas.ts';
-import { findCustomersByEmail, setTradeTerms, settleInvoice } from './service.ts';
+import { findCustomersByEmail, setTradeApproval, settleInvoice } from './service.ts';
 
 const tags = ['trade accounts'];
 
@@ -66,7 +66,7 @@ export const tradeRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      return setTradeTerms(app.db, site.id, request.params.id, request.body, app.clock.now());
+      return setTradeApproval(app.db, site.id, request.params.id, request.body, app.clock.now());
     },
   );
 
