@@ -56,6 +56,8 @@ const domainErrorStatus: Record<string, number> = {
   version_conflict: 409,
   price_changed: 409,
   discount_exhausted: 409,
+  too_many_addresses: 409,
+  order_not_on_account: 409,
   file_too_large: 413,
   too_many_attempts: 429,
 };

@@ -10,7 +10,7 @@ import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postc
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import type { Executor } from '../../db/types.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { DomainError, notFound } from '../../lib/errors.ts';
 import { lockCustomer } from '../customers/index.ts';
 import type { SavedAddress } from './schemas.ts';
 import { customerAddresses } from './tables.ts';
@@ -35,8 +35,7 @@ export interface AddressInput {
 const addressNotFound = (id: number) => notFound(`Address ${id}`);
 
 export const tooManyAddresses = () =>
-  new ApiError(
-    409,
+  new DomainError(
     'too_many_addresses',
     `Your address book is full (${MAX_SAVED_ADDRESSES} addresses): please delete one first`,
   );

@@ -23,7 +23,7 @@ import type { Database } from '../../db/types.ts';
 import { orders } from '../../db/schema.ts';
 import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import type { Site } from '../../lib/context.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { DomainError, fieldError } from '../../lib/errors.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
 import { attemptsWithin, clearAttempts, recordAttempt, type AttemptLimit } from './attempts.ts';
@@ -45,8 +45,8 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 // ---- rate limits ------------------------------------------------------------------------------------------
 
 const tooManyAttempts = (limit: AttemptLimit) =>
-  new ApiError(429, 'too_many_attempts', ACCOUNT_MESSAGES.tooManyAttempts, {
-    headers: { 'retry-after': String(limit.windowMinutes * 60) },
+  new DomainError('too_many_attempts', ACCOUNT_MESSAGES.tooManyAttempts, {
+    retryAfterSeconds: limit.windowMinutes * 60,
   });
 
 const LOGIN_FAILURE = 'login_failure';
@@ -71,8 +71,8 @@ async function passwordMatches(customer: CustomerRow | undefined, password: stri
   return customer !== undefined && matches;
 }
 
-const invalidCredentials = () => new ApiError(401, 'invalid_credentials', ACCOUNT_MESSAGES.loginFailed);
-const invalidToken = () => new ApiError(400, 'invalid_token', ACCOUNT_MESSAGES.resetLinkInvalid);
+const invalidCredentials = () => new DomainError('invalid_credentials', ACCOUNT_MESSAGES.loginFailed);
+const invalidToken = () => new DomainError('invalid_token', ACCOUNT_MESSAGES.resetLinkInvalid);
 
 // ---- Me -----------------------------------------------------------------------------------------------------
 
@@ -355,9 +355,7 @@ export async function changePassword(
   await assertFailuresBelowLimit(deps.db, customer.email, now);
   if (!(await passwordMatches(customer, body.current_password))) {
     await recordAttempt(deps.db, LOGIN_FAILURE, customer.email, now);
-    throw new ApiError(400, 'invalid_request', ACCOUNT_MESSAGES.currentPasswordWrong, {
-      errors: [{ field: 'body.current_password', message: ACCOUNT_MESSAGES.currentPasswordWrong }],
-    });
+    throw fieldError('invalid_request', 'current_password', ACCOUNT_MESSAGES.currentPasswordWrong);
   }
   const passwordHash = await hash(body.new_password);
   await deps.db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import type { TradeApprovalBody } from '@plasterwick/shop-rules/accounts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import { customers, orders } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { DomainError, notFound } from '../../lib/errors.ts';
 import type { Executor } from '../../db/types.ts';
 import { setTradeTerms, type CustomerRow, type TradeTermsColumns } from '../customers/index.ts';
 import { markInvoicePaid } from '../orders/index.ts';
@@ -115,8 +115,7 @@ export async function settleInvoice(
     .from(orders)
     .where(and(eq(orders.siteId, siteId), eq(orders.number, number)));
   if (!order) throw notFound(`Order ${number}`);
-  throw new ApiError(
-    409,
+  throw new DomainError(
     'order_not_on_account',
     `Order ${number} is not an unpaid on-account order (${order.status})`,
   );

@@ -13,7 +13,7 @@ import type { Database } from '../../db/types.ts';
 import { products } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { DomainError } from '../../lib/errors.ts';
 import { loadPlanCatalogue } from '../catalogue/index.ts';
 import { attemptsWithin, lockCustomer, recordAttempt, type CustomerRow } from '../customers/index.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
@@ -134,7 +134,7 @@ export async function sendWishlist(
     await wishlistOf(deps.db, context.site.id, customer.id),
   );
   if (items.length === 0) {
-    throw new ApiError(400, 'wishlist_empty', 'Your wishlist is empty: add products to it first');
+    throw new DomainError('wishlist_empty', 'Your wishlist is empty: add products to it first');
   }
   const to = body.to?.toLowerCase() ?? customer.email;
   const toSelf = to === customer.email;
@@ -152,11 +152,10 @@ export async function sendWishlist(
   await deps.db.transaction(async (tx) => {
     await lockCustomer(tx, customer.id);
     if ((await attemptsWithin(tx, WISHLIST_SEND_SCOPE, subject, limit, deps.now)) >= limit.max) {
-      throw new ApiError(
-        429,
+      throw new DomainError(
         'too_many_attempts',
         `You can send your wishlist ${limit.max} times an hour: please try again later`,
-        { headers: { 'retry-after': String(limit.windowMinutes * 60) } },
+        { retryAfterSeconds: limit.windowMinutes * 60 },
       );
     }
     await recordAttempt(tx, WISHLIST_SEND_SCOPE, subject, deps.now);
