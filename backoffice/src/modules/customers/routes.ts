@@ -13,7 +13,7 @@ import {
   verifyEmailBody,
   ACCOUNT_MESSAGES,
 } from '@plasterwick/shop-rules/accounts';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cartTokenResolver } from '../../lib/context.ts';
@@ -58,7 +58,8 @@ function loggedIn(request: FastifyRequest, reply: FastifyReply, result: LoggedIn
   };
 }
 
-export const customerRoutes: FastifyPluginAsync = async (plugin) => {
+/** Sign-up: registration, and the e-mailed link that verifies the address. */
+function signUpRoutes(plugin: FastifyInstance): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -93,6 +94,34 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
         .send({ status: 'accepted' as const, message: ACCOUNT_MESSAGES.registerAccepted });
     },
   );
+
+  app.post(
+    '/auth/verify',
+    {
+      ...browserWrite,
+      ...limitedBy('form'),
+      schema: {
+        tags,
+        summary: 'Verify the e-mail address with the e-mailed link; earlier guest orders join the account',
+        description:
+          '`{ token }` (7 days, once). Needs no session: the link may be opened on another device. Guest orders ' +
+          'of the site placed with that address (any case) join the account: `attached_orders` counts them. A bad ' +
+          'token → 400 `invalid_token`.',
+        querystring: commonQuery,
+        body: verifyEmailBody,
+        response: { 200: verifyResponse, ...errorResponses(400, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { me, attachedOrders } = await verifyEmailAddress(app, request.body.token);
+      return { customer: me, attached_orders: attachedOrders };
+    },
+  );
+}
+
+/** Logging in and out, and the password change (which logs every other browser out). */
+function sessionRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/auth/login',
@@ -139,6 +168,32 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
       return reply.status(204).send(null);
     },
   );
+
+  app.post(
+    '/auth/password/change',
+    {
+      ...browserWrite,
+      ...loggedInOnly,
+      schema: {
+        tags,
+        summary: 'Change the password: every other session is revoked',
+        description: `\`{ current_password, new_password }\`; a wrong current password → 400 on \`current_password\`. ${LOGGED_IN}`,
+        querystring: commonQuery,
+        body: changePasswordBody,
+        response: { 204: z.null().describe('Changed'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireCustomer(request);
+      await changePassword(app, session.customer, session.tokenHash, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** The forgotten password: the e-mailed link, then the new password (which logs this browser in). */
+function forgottenPasswordRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/auth/password/forgot',
@@ -194,50 +249,11 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
       return loggedIn(request, reply, result);
     },
   );
+}
 
-  app.post(
-    '/auth/verify',
-    {
-      ...browserWrite,
-      ...limitedBy('form'),
-      schema: {
-        tags,
-        summary: 'Verify the e-mail address with the e-mailed link; earlier guest orders join the account',
-        description:
-          '`{ token }` (7 days, once). Needs no session: the link may be opened on another device. Guest orders ' +
-          'of the site placed with that address (any case) join the account: `attached_orders` counts them. A bad ' +
-          'token → 400 `invalid_token`.',
-        querystring: commonQuery,
-        body: verifyEmailBody,
-        response: { 200: verifyResponse, ...errorResponses(400, 403, 404, 429) },
-      },
-    },
-    async (request) => {
-      const { me, attachedOrders } = await verifyEmailAddress(app, request.body.token);
-      return { customer: me, attached_orders: attachedOrders };
-    },
-  );
-
-  app.post(
-    '/auth/password/change',
-    {
-      ...browserWrite,
-      ...loggedInOnly,
-      schema: {
-        tags,
-        summary: 'Change the password: every other session is revoked',
-        description: `\`{ current_password, new_password }\`; a wrong current password → 400 on \`current_password\`. ${LOGGED_IN}`,
-        querystring: commonQuery,
-        body: changePasswordBody,
-        response: { 204: z.null().describe('Changed'), ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireCustomer(request);
-      await changePassword(app, session.customer, session.tokenHash, request.body);
-      return reply.status(204).send(null);
-    },
-  );
+/** The logged-in customer's profile, `/me` and its spec §7 alias `/profile`. */
+function profileRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   for (const path of ['/me', '/profile']) {
     app.get(
@@ -280,7 +296,7 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
       },
       handler: async (request) => {
         const session = await requireCustomer(request);
-        return meOf(app.db, await updateProfile(app, session.customer, request.body));
+        return updateProfile(app, session.customer, request.body);
       },
     });
   }
@@ -297,4 +313,11 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
     message: profileOnly,
   });
   refuseCalls(plugin, { path: '/profile/:id', methods: ['GET'], allow: [], tags, message: profileOnly });
+}
+
+export const customerRoutes: FastifyPluginAsync = async (plugin) => {
+  signUpRoutes(plugin);
+  sessionRoutes(plugin);
+  forgottenPasswordRoutes(plugin);
+  profileRoutes(plugin);
 };

@@ -403,13 +403,13 @@ export async function setTradeTerms(
 
 /**
  * `PATCH /me` (`PUT /profile`): the fields present change; an optional one sent empty is cleared. The e-mail
- * address is not changed here.
+ * address is not changed here. Answers the changed `Me`.
  */
 export async function updateProfile(
   deps: AccountDeps,
   customer: CustomerRow,
   body: ProfileUpdateBody,
-): Promise<CustomerRow> {
+): Promise<Me> {
   const given = (key: keyof ProfileUpdateBody) => Object.hasOwn(body, key);
   const [row] = await deps.db
     .update(customers)
@@ -426,5 +426,5 @@ export async function updateProfile(
     .where(eq(customers.id, customer.id))
     .returning();
   if (!row) throw new Error('the logged-in customer has no row');
-  return row;
+  return meOf(deps.db, row);
 }
