@@ -1,9 +1,11 @@
 /**
  * Customer accounts (api-contract.md "Accounts"): registration, login with its rate limits, password reset and
- * change, e-mail verification, and the profile (`Me`). Passwords are Argon2id (`@node-rs/argon2` defaults, OWASP's
- * minimum). Answers never tell whether an address has an account: registration answers the same for both (the
- * owner of an existing one gets a notice instead), a failed login is one answer and verifies a dummy hash for an
- * unknown address, and a forgotten password is always accepted. Links are single-use tokens stored hashed.
+ * change, e-mail verification, the profile (`Me`) and the trade terms staff set. Passwords are Argon2id
+ * (`@node-rs/argon2` defaults, OWASP's minimum). Answers never tell whether an address has an account:
+ * registration answers the same for both (the owner of an existing one gets a notice instead), a failed login is
+ * one answer and verifies a dummy hash for an unknown address, and a forgotten password is always accepted. Links
+ * are single-use tokens stored hashed. What a login does beyond the account (the basket, the guest orders) is
+ * flows/login.ts's: it calls the steps here.
  */
 import { hash, verify } from '@node-rs/argon2';
 import {
@@ -58,6 +60,9 @@ async function assertFailuresBelowLimit(db: Executor, email: string, now: Date):
 }
 
 // ---- passwords ----------------------------------------------------------------------------------------------
+
+/** A new password's Argon2id hash: slow on purpose, so it is made before the transaction that stores it. */
+export const hashPassword = (password: string): Promise<string> => hash(password);
 
 let dummyHash: Promise<string> | undefined;
 
@@ -140,7 +145,7 @@ const REGISTER_NOTICE = 'register_notice';
  */
 export async function register(deps: AccountDeps, site: Site, body: RegisterBody): Promise<void> {
   const email = normalEmail(body.email);
-  const passwordHash = await hash(body.password);
+  const passwordHash = await hashPassword(body.password);
   const now = deps.clock.now();
   const { siteUrl, from } = deps.config.mail;
   await deps.db.transaction(async (tx) => {
@@ -299,9 +304,6 @@ async function useLinkToken(tx: Executor, token: string, purpose: 'reset' | 'ver
   return row;
 }
 
-/** A new password's Argon2id hash: slow on purpose, so it is made before the transaction that stores it. */
-export const hashPassword = (password: string): Promise<string> => hash(password);
-
 /**
  * `POST /auth/password/reset`, in the flow's transaction (flows/login.ts): uses the reset link once, sets the new
  * password and revokes every session of the account. Returns the customer, whom the flow then logs in.
@@ -357,7 +359,7 @@ export async function changePassword(
     await recordAttempt(deps.db, LOGIN_FAILURE, customer.email, now);
     throw fieldError('invalid_request', 'current_password', ACCOUNT_MESSAGES.currentPasswordWrong);
   }
-  const passwordHash = await hash(body.new_password);
+  const passwordHash = await hashPassword(body.new_password);
   await deps.db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, customer.id));
     await revokeSessions(tx, customer.id, keepSessionHash);
