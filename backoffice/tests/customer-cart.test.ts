@@ -13,6 +13,7 @@ import { cartResponse } from '../src/modules/cart/schemas.ts';
 import { sweepExpiredCarts } from '../src/modules/cart/service.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { createCustomer, TEST_PASSWORD, type TestCustomer } from './account-helpers.ts';
+import { DELIVERY_ADDRESS, PHONE } from './customer-cart-helpers.ts';
 import { productOf } from './cart-helpers.ts';
 import { createTestApp, PART_PLAN, q, type TestApp } from './helpers.ts';
 
@@ -40,7 +41,7 @@ interface Caller {
   token?: string;
 }
 
-async function call(method: 'GET' | 'POST', path: string, who: Caller, payload?: object) {
+async function call(method: 'GET' | 'POST' | 'PUT', path: string, who: Caller, payload?: object) {
   return t.app.inject({
     method,
     url: `/api/v1${path}?${q({ saleplan_id: PART_PLAN })}`,
@@ -157,6 +158,46 @@ describe('login merges the guest basket once', () => {
     const { cart } = reset.json() as { cart: { token: string } };
     const cookie = `pw_session=${reset.cookies.find((c) => c.name === 'pw_session')?.value}`;
     expect(quantities((await getCart({ cookie, token: cart.token })).json())).toEqual({ [ref(1)]: 3 });
+  });
+
+  test('a guest basket whose order waits for its payment is left alone', async () => {
+    const customer = await createCustomer(t.app);
+    await add({ cookie: customer.cookie }, [pack(0, 1)]);
+    const guest = await guestBasket([pack(1, 2)]);
+    const delivery = await call(
+      'PUT',
+      '/checkout/delivery',
+      { token: guest },
+      {
+        method: 'delivery',
+        address: DELIVERY_ADDRESS,
+        carrier_code: 'standard',
+        phone: PHONE,
+      },
+    );
+    expect(delivery.statusCode, delivery.body).toBe(200);
+    const total = cartResponse.parse(delivery.json()).cart.grand_total.ttc;
+    const completion = await call(
+      'POST',
+      '/checkout/complete',
+      { token: guest },
+      {
+        payment_method: 'card',
+        card_token: 'tok_3ds',
+        accept_terms: true,
+        expected_total: total,
+        email: 'guest.buyer@example.co.uk',
+      },
+    );
+    expect(completion.json().order?.status, completion.body).toBe('pending_payment');
+
+    const { cookie } = await login(customer, guest);
+    expect(quantities((await getCart({ cookie })).json())).toEqual({ [ref(0)]: 1 });
+    const [guestRow] = await t.app.db
+      .select()
+      .from(carts)
+      .where(eq(carts.tokenHash, hashToken(guest)));
+    expect(guestRow?.customerId).toBeNull();
   });
 
   test('no guest basket and no basket: cart null', async () => {

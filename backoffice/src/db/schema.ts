@@ -18,6 +18,8 @@ export * from '../modules/mail/tables.ts';
 export * from '../modules/bot-check/tables.ts';
 export * from '../modules/customers/tables.ts';
 export * from '../modules/discounts/tables.ts';
+export * from '../modules/addresses/tables.ts';
+export * from '../modules/wishlist/tables.ts';
 export * from '../modules/cart/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';

@@ -1,7 +1,7 @@
 /**
  * Payment outcome: the one place an order becomes paid, placed on account, failed or cancelled, whoever says so
  * (the provider's answer at completion, the shopper's return from 3-D Secure through the webhook, a later
- * webhook, a payment given up). Each outcome is a conditional move, so it happens once however many callers race:
+ * webhook, a payment given up, staff recording an on-account invoice as paid). Each outcome is a conditional move, so it happens once however many callers race:
  *
  * - paid or placed on account: the order moves, its basket is closed (its token no longer opens it) and the
  *   confirmation e-mail is queued, in one transaction;
@@ -18,6 +18,7 @@ import { releaseDiscountUse } from '../modules/discounts/index.ts';
 import { enqueueMail } from '../modules/mail/index.ts';
 import {
   confirmationOf,
+  markInvoicePaid,
   markOrderOnAccount,
   markOrderPaid,
   markOrderUnpaid,
@@ -86,6 +87,19 @@ async function orderUnpaid(
   status: 'payment_failed' | 'cancelled',
 ): Promise<void> {
   if (await markOrderUnpaid(tx, orderId, now, status)) await releaseDiscountUse(tx, orderId);
+}
+
+/**
+ * `POST /orders/{number}/invoice-paid`: staff record that an on-account invoice was settled (`on_account` →
+ * `paid`, once); the order's amount is then no longer owed and the account's credit comes back. Nothing else
+ * follows: the basket was closed and the confirmation sent when the order was placed.
+ */
+export async function invoicePaid(
+  db: Database,
+  invoice: { siteId: number; number: string; now: Date },
+): Promise<{ number: string; status: 'paid'; paid_at: string }> {
+  const paid = await markInvoicePaid(db, invoice);
+  return { number: paid.number, status: 'paid', paid_at: (paid.paidAt ?? invoice.now).toISOString() };
 }
 
 // ---- the payment's side ---------------------------------------------------------------------------------------

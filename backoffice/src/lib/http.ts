@@ -60,6 +60,8 @@ const domainErrorStatus: Record<string, number> = {
   price_changed: 409,
   payment_pending: 409,
   nothing_to_reorder: 409,
+  too_many_addresses: 409,
+  order_not_on_account: 409,
   file_too_large: 413,
   too_many_attempts: 429,
   payment_error: 502,

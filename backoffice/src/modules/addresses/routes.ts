@@ -4,7 +4,7 @@
  * body, so an anonymous caller learns nothing about it. Answers are `no-store`, writes same-origin only.
  */
 import { addressCreateBody, addressUpdateBody } from '@plasterwick/shop-rules/accounts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
@@ -34,7 +34,8 @@ const BODY =
   'is_default_delivery, is_default_billing }`; a default delivery address must be in the UK. A new default takes ' +
   'the flag from the old one.';
 
-export const addressRoutes: FastifyPluginAsync = async (plugin) => {
+/** Reading the address book: all of it, or one address. */
+function addressReadRoutes(plugin: FastifyInstance): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -75,6 +76,11 @@ export const addressRoutes: FastifyPluginAsync = async (plugin) => {
       return savedAddressAnswer(await findAddress(app.db, customer.id, request.params.id));
     },
   );
+}
+
+/** Saving an address: a new one, or a saved one changed. */
+function addressSaveRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/address',
@@ -121,6 +127,11 @@ export const addressRoutes: FastifyPluginAsync = async (plugin) => {
       return savedAddressAnswer(await updateAddress(app.db, customer.id, id, input, app.clock.now()));
     },
   );
+}
+
+/** Deleting an address. */
+function addressDeleteRoute(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.delete(
     '/address',
@@ -151,4 +162,10 @@ export const addressRoutes: FastifyPluginAsync = async (plugin) => {
       return reply.status(204).send(null);
     },
   );
+}
+
+export const addressRoutes: FastifyPluginAsync = async (plugin) => {
+  addressReadRoutes(plugin);
+  addressSaveRoutes(plugin);
+  addressDeleteRoute(plugin);
 };

@@ -9,10 +9,11 @@ import type { BillingCountry } from '@plasterwick/shop-rules/checkout';
 import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postcode';
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
-import { customerAddresses, customers } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
 import type { Executor } from '../../db/types.ts';
+import { DomainError, notFound } from '../../lib/errors.ts';
+import { lockCustomer } from '../customers/index.ts';
 import type { SavedAddress } from './schemas.ts';
+import { customerAddresses } from './tables.ts';
 
 export type AddressRow = typeof customerAddresses.$inferSelect;
 /** An address as the forms send it (shop-rules' `addressCreateBody`), or as checkout saves a typed one. */
@@ -34,8 +35,7 @@ export interface AddressInput {
 const addressNotFound = (id: number) => notFound(`Address ${id}`);
 
 export const tooManyAddresses = () =>
-  new ApiError(
-    409,
+  new DomainError(
     'too_many_addresses',
     `Your address book is full (${MAX_SAVED_ADDRESSES} addresses): please delete one first`,
   );
@@ -74,11 +74,6 @@ function columnsOf(input: AddressInput) {
     isDefaultDelivery: input.is_default_delivery,
     isDefaultBilling: input.is_default_billing,
   };
-}
-
-/** Serialises the writes of one customer's address book (limit and defaults) for the rest of the transaction. */
-async function lockCustomer(tx: Executor, customerId: number): Promise<void> {
-  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
 }
 
 /** Takes the default flags `flags` claims off the customer's other addresses (before this one gets them). */

@@ -28,6 +28,12 @@ export interface BasketOwner {
   tokenFor(expiresAt: Date): string;
 }
 
+/** A customer's basket token and when it expires: what a login gives the browser. */
+export interface BasketToken {
+  token: string;
+  expiresAt: Date;
+}
+
 const keys = new Map<string, Buffer>();
 
 /** The HMAC key of customers' basket tokens: HKDF of the API key, so no other secret needs setting. */
@@ -74,7 +80,7 @@ export async function basketToken(
   owner: BasketOwner,
   cart: CartRow,
   now: Date,
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<BasketToken> {
   const token = owner.tokenFor(cart.tokenExpiresAt);
   if (cart.tokenExpiresAt > now && cart.tokenHash === hashToken(token)) {
     return { token, expiresAt: cart.tokenExpiresAt };
@@ -176,35 +182,47 @@ export async function carriedItsToken(request: FastifyRequest): Promise<boolean>
 }
 
 /**
- * Login: merges the guest basket of `guestToken` into the customer's open basket, once. Quantities of the same
- * pack are summed (999 at most), the guest's other lines added (up to the basket's line limit), its code kept
- * when the customer's basket has none, and the guest basket deleted, so a repeat merges nothing. Without an open
- * basket the guest one becomes the customer's. A guest basket whose order waits for its payment is left alone.
- * Returns the customer's basket and its token, or null when there is none.
+ * Login's first basket step: the open guest basket of `guestToken` on the site, locked for the rest of the
+ * transaction, or undefined. Checkout places a basket's order only while holding this same lock, so what the
+ * caller then learns about the basket's order stays true until it commits.
+ */
+export async function lockGuestBasket(
+  tx: Executor,
+  siteId: number,
+  guestToken: string | null,
+  now: Date,
+): Promise<CartRow | undefined> {
+  if (!guestToken) return undefined;
+  const [guest] = await tx
+    .select()
+    .from(carts)
+    .where(
+      and(
+        eq(carts.tokenHash, hashToken(guestToken)),
+        eq(carts.siteId, siteId),
+        isNull(carts.customerId),
+        isNull(carts.completedAt),
+        gt(carts.tokenExpiresAt, now),
+      ),
+    )
+    .for('update');
+  return guest;
+}
+
+/**
+ * Login: merges the guest basket (locked by `lockGuestBasket`) into the customer's open basket, once. Quantities
+ * of the same pack are summed (999 at most), the guest's other lines added (up to the basket's line limit), its
+ * code kept when the customer's basket has none, and the guest basket deleted, so a repeat merges nothing.
+ * Without an open basket the guest one becomes the customer's. `guest` is undefined when there is nothing to
+ * merge: no guest basket, or one whose order waits for its payment (the caller asks the orders module).
+ * Returns the customer's basket token, or null when the customer has no basket.
  */
 export async function mergeGuestBasket(
   tx: Executor,
   owner: BasketOwner,
-  siteId: number,
-  guestToken: string | null,
+  guest: CartRow | undefined,
   now: Date,
-): Promise<{ token: string; expiresAt: Date } | null> {
-  const [guest] = guestToken
-    ? await tx
-        .select()
-        .from(carts)
-        .where(
-          and(
-            eq(carts.tokenHash, hashToken(guestToken)),
-            eq(carts.siteId, siteId),
-            isNull(carts.customerId),
-            isNull(carts.completedAt),
-            gt(carts.tokenExpiresAt, now),
-            sql`not exists (select 1 from orders where orders.cart_id = ${carts.id})`,
-          ),
-        )
-        .for('update')
-    : [];
+): Promise<BasketToken | null> {
   const own = await customerBasket(tx, owner.customerId, true);
   if (guest && !own) {
     await claimGuestBasket(tx, owner, guest.id, now);

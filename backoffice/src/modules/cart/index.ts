@@ -29,3 +29,5 @@ export { cartNotFound, planOfCall, withOpenCart } from './service.ts';
 export { checkedPostcode, destinationOf } from './shipping.ts';
 export type { CartRow } from './tables.ts';
 export { resolvedBilling, viewCart, type CartView } from './view.ts';
+export { lockGuestBasket } from './customer-cart.ts';
+export type { BasketToken } from './customer-cart.ts';

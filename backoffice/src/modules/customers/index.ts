@@ -1,4 +1,17 @@
 /** The public surface of the customers module: what routes register and what other modules and flows may use. */
-export { requireCustomer, sessionResolver } from './sessions.ts';
+export { attemptsWithin, recordAttempt } from './attempts.ts';
+export type { Me } from './schemas.ts';
+export {
+  checkCredentials,
+  hashPassword,
+  lockCustomer,
+  meOf,
+  openSession,
+  resetPasswordWithLink,
+  setTradeTerms,
+  verifyEmailWithLink,
+} from './service.ts';
+export type { TradeTermsColumns } from './service.ts';
+export { requireCustomer, revokeSession, sessionResolver } from './sessions.ts';
 export type { CustomerRow } from './sessions.ts';
 export { sweepAccountRows } from './sweep.ts';

@@ -13,25 +13,22 @@ import {
   verifyEmailBody,
   ACCOUNT_MESSAGES,
 } from '@plasterwick/shop-rules/accounts';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cartTokenResolver } from '../../lib/context.ts';
 import { errorResponses, limitedBy, personal, refuseCalls, sameOriginWrites } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
+import {
+  logIn,
+  resetPasswordAndLogIn,
+  verifyEmailAddress,
+  type Browser,
+  type LoggedIn,
+} from '../../flows/login.ts';
 import { verifyBotCheck } from '../bot-check/index.ts';
 import { acceptedResponse, loginResponse, meSchema, verifyResponse } from './schemas.ts';
-import {
-  changePassword,
-  forgotPassword,
-  login,
-  meOf,
-  register,
-  resetPassword,
-  updateProfile,
-  verifyEmail,
-  type LoggedIn,
-} from './service.ts';
+import { changePassword, forgotPassword, meOf, register, updateProfile } from './service.ts';
 import { clearSessionCookies, requireCustomer, revokeSession, setSessionCookies } from './sessions.ts';
 
 const tags = ['accounts'];
@@ -44,22 +41,26 @@ const loggedInOnly = {
   },
 };
 
-export const customerRoutes: FastifyPluginAsync = async (plugin) => {
-  const app = plugin.withTypeProvider<ZodTypeProvider>();
+/** What a login takes from the browser: the guest basket it carries and the session it replaces. */
+async function browserOf(request: FastifyRequest): Promise<Browser> {
+  const previous = await request.shop.session;
+  return { guestToken: cartTokenResolver(request), previousSessionHash: previous?.tokenHash ?? null };
+}
 
-  /** Sets the cookies of a new session and answers the customer with the basket's token. */
-  async function loggedIn(request: FastifyRequest, reply: FastifyReply, result: LoggedIn) {
-    // The session this browser presented, if any, is replaced by the new one.
-    const previous = await request.shop.session;
-    if (previous) await revokeSession(app.db, previous.tokenHash);
-    setSessionCookies(request, reply, result.sessionToken);
-    return {
-      customer: await meOf(app.db, result.customer),
-      cart: result.cart
-        ? { token: result.cart.token, token_expires_at: result.cart.expiresAt.toISOString() }
-        : null,
-    };
-  }
+/** Sets the cookies of a new session and answers the customer with the basket's token. */
+function loggedIn(request: FastifyRequest, reply: FastifyReply, result: LoggedIn) {
+  setSessionCookies(request, reply, result.sessionToken);
+  return {
+    customer: result.me,
+    cart: result.cart
+      ? { token: result.cart.token, token_expires_at: result.cart.expiresAt.toISOString() }
+      : null,
+  };
+}
+
+/** Sign-up: registration, and the e-mailed link that verifies the address. */
+function signUpRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/auth/register',
@@ -95,6 +96,34 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
   );
 
   app.post(
+    '/auth/verify',
+    {
+      ...browserWrite,
+      ...limitedBy('form'),
+      schema: {
+        tags,
+        summary: 'Verify the e-mail address with the e-mailed link; earlier guest orders join the account',
+        description:
+          '`{ token }` (7 days, once). Needs no session: the link may be opened on another device. Guest orders ' +
+          'of the site placed with that address (any case) join the account: `attached_orders` counts them. A bad ' +
+          'token → 400 `invalid_token`.',
+        querystring: commonQuery,
+        body: verifyEmailBody,
+        response: { 200: verifyResponse, ...errorResponses(400, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { me, attachedOrders } = await verifyEmailAddress(app, request.body.token);
+      return { customer: me, attached_orders: attachedOrders };
+    },
+  );
+}
+
+/** Logging in and out, and the password change (which logs every other browser out). */
+function sessionRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
     '/auth/login',
     {
       ...browserWrite,
@@ -115,7 +144,7 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const result = await login(app, site, request.body, request.ip, cartTokenResolver(request));
+      const result = await logIn(app, site, request.body, request.ip, await browserOf(request));
       return loggedIn(request, reply, result);
     },
   );
@@ -139,6 +168,32 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
       return reply.status(204).send(null);
     },
   );
+
+  app.post(
+    '/auth/password/change',
+    {
+      ...browserWrite,
+      ...loggedInOnly,
+      schema: {
+        tags,
+        summary: 'Change the password: every other session is revoked',
+        description: `\`{ current_password, new_password }\`; a wrong current password → 400 on \`current_password\`. ${LOGGED_IN}`,
+        querystring: commonQuery,
+        body: changePasswordBody,
+        response: { 204: z.null().describe('Changed'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireCustomer(request);
+      await changePassword(app, session.customer, session.tokenHash, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** The forgotten password: the e-mailed link, then the new password (which logs this browser in). */
+function forgottenPasswordRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/auth/password/forgot',
@@ -189,59 +244,16 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request, reply) => {
-      const result = await resetPassword(
-        app,
-        request.body.token,
-        request.body.password,
-        cartTokenResolver(request),
-      );
+      const { token, password } = request.body;
+      const result = await resetPasswordAndLogIn(app, token, password, await browserOf(request));
       return loggedIn(request, reply, result);
     },
   );
+}
 
-  app.post(
-    '/auth/verify',
-    {
-      ...browserWrite,
-      ...limitedBy('form'),
-      schema: {
-        tags,
-        summary: 'Verify the e-mail address with the e-mailed link; earlier guest orders join the account',
-        description:
-          '`{ token }` (7 days, once). Needs no session: the link may be opened on another device. Guest orders ' +
-          'of the site placed with that address (any case) join the account: `attached_orders` counts them. A bad ' +
-          'token → 400 `invalid_token`.',
-        querystring: commonQuery,
-        body: verifyEmailBody,
-        response: { 200: verifyResponse, ...errorResponses(400, 403, 404, 429) },
-      },
-    },
-    async (request) => {
-      const { customer, attachedOrders } = await verifyEmail(app, request.body.token);
-      return { customer: await meOf(app.db, customer), attached_orders: attachedOrders };
-    },
-  );
-
-  app.post(
-    '/auth/password/change',
-    {
-      ...browserWrite,
-      ...loggedInOnly,
-      schema: {
-        tags,
-        summary: 'Change the password: every other session is revoked',
-        description: `\`{ current_password, new_password }\`; a wrong current password → 400 on \`current_password\`. ${LOGGED_IN}`,
-        querystring: commonQuery,
-        body: changePasswordBody,
-        response: { 204: z.null().describe('Changed'), ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (request, reply) => {
-      const session = await requireCustomer(request);
-      await changePassword(app, session.customer, session.tokenHash, request.body);
-      return reply.status(204).send(null);
-    },
-  );
+/** The logged-in customer's profile, `/me` and its spec §7 alias `/profile`. */
+function profileRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   for (const path of ['/me', '/profile']) {
     app.get(
@@ -284,7 +296,7 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
       },
       handler: async (request) => {
         const session = await requireCustomer(request);
-        return meOf(app.db, await updateProfile(app, session.customer, request.body));
+        return updateProfile(app, session.customer, request.body);
       },
     });
   }
@@ -301,4 +313,11 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
     message: profileOnly,
   });
   refuseCalls(plugin, { path: '/profile/:id', methods: ['GET'], allow: [], tags, message: profileOnly });
+}
+
+export const customerRoutes: FastifyPluginAsync = async (plugin) => {
+  signUpRoutes(plugin);
+  sessionRoutes(plugin);
+  forgottenPasswordRoutes(plugin);
+  profileRoutes(plugin);
 };

@@ -1,9 +1,11 @@
 /**
  * Customer accounts (api-contract.md "Accounts"): registration, login with its rate limits, password reset and
- * change, e-mail verification, and the profile (`Me`). Passwords are Argon2id (`@node-rs/argon2` defaults, OWASP's
- * minimum). Answers never tell whether an address has an account: registration answers the same for both (the
- * owner of an existing one gets a notice instead), a failed login is one answer and verifies a dummy hash for an
- * unknown address, and a forgotten password is always accepted. Links are single-use tokens stored hashed.
+ * change, e-mail verification, the profile (`Me`) and the trade terms staff set. Passwords are Argon2id
+ * (`@node-rs/argon2` defaults, OWASP's minimum). Answers never tell whether an address has an account:
+ * registration answers the same for both (the owner of an existing one gets a notice instead), a failed login is
+ * one answer and verifies a dummy hash for an unknown address, and a forgotten password is always accepted. Links
+ * are single-use tokens stored hashed. What a login does beyond the account (the basket, the guest orders) is
+ * flows/login.ts's: it calls the steps here.
  */
 import { hash, verify } from '@node-rs/argon2';
 import {
@@ -18,21 +20,21 @@ import {
   type RegisterBody,
 } from '@plasterwick/shop-rules/accounts';
 import { DAY_MS } from '@plasterwick/shop-rules/time';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { orders } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Site } from '../../lib/context.ts';
-import { ApiError } from '../../lib/errors.ts';
-import { basketOwner, mergeGuestBasket } from '../cart/index.ts';
+import { DomainError, fieldError } from '../../lib/errors.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
+import { attemptsWithin, clearAttempts, recordAttempt, type AttemptLimit } from './attempts.ts';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './mails.ts';
 import type { Me } from './schemas.ts';
 import { createSession, revokeSessions, type CustomerRow } from './sessions.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { authAttempts, customers, customerTokens } from './tables.ts';
+import { customers, customerTokens } from './tables.ts';
 
 export interface AccountDeps {
   db: Database;
@@ -40,51 +42,14 @@ export interface AccountDeps {
   config: Config;
 }
 
-/** The answer of a login, a password reset: the customer, the new session's token and the basket's. */
-export interface LoggedIn {
-  customer: CustomerRow;
-  sessionToken: string;
-  cart: { token: string; expiresAt: Date } | null;
-}
-
 const MINUTE_MS = 60_000;
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
 // ---- rate limits ------------------------------------------------------------------------------------------
 
-interface Limit {
-  max: number;
-  windowMinutes: number;
-}
-
-async function recordAttempt(db: Executor, scope: string, subject: string, now: Date): Promise<void> {
-  await db.insert(authAttempts).values({ scope, subject, at: now });
-}
-
-/** Attempts of `scope` by `subject` within the limit's window. */
-async function attemptsWithin(
-  db: Executor,
-  scope: string,
-  subject: string,
-  limit: Limit,
-  now: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(authAttempts)
-    .where(
-      and(
-        eq(authAttempts.scope, scope),
-        eq(authAttempts.subject, subject),
-        gt(authAttempts.at, new Date(now.getTime() - limit.windowMinutes * MINUTE_MS)),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-const tooManyAttempts = (limit: Limit) =>
-  new ApiError(429, 'too_many_attempts', ACCOUNT_MESSAGES.tooManyAttempts, {
-    headers: { 'retry-after': String(limit.windowMinutes * 60) },
+const tooManyAttempts = (limit: AttemptLimit) =>
+  new DomainError('too_many_attempts', ACCOUNT_MESSAGES.tooManyAttempts, {
+    retryAfterSeconds: limit.windowMinutes * 60,
   });
 
 const LOGIN_FAILURE = 'login_failure';
@@ -96,6 +61,9 @@ async function assertFailuresBelowLimit(db: Executor, email: string, now: Date):
 }
 
 // ---- passwords ----------------------------------------------------------------------------------------------
+
+/** A new password's Argon2id hash: slow on purpose, so it is made before the transaction that stores it. */
+export const hashPassword = (password: string): Promise<string> => hash(password);
 
 let dummyHash: Promise<string> | undefined;
 
@@ -109,8 +77,8 @@ async function passwordMatches(customer: CustomerRow | undefined, password: stri
   return customer !== undefined && matches;
 }
 
-const invalidCredentials = () => new ApiError(401, 'invalid_credentials', ACCOUNT_MESSAGES.loginFailed);
-const invalidToken = () => new ApiError(400, 'invalid_token', ACCOUNT_MESSAGES.resetLinkInvalid);
+const invalidCredentials = () => new DomainError('invalid_credentials', ACCOUNT_MESSAGES.loginFailed);
+const invalidToken = () => new DomainError('invalid_token', ACCOUNT_MESSAGES.resetLinkInvalid);
 
 // ---- Me -----------------------------------------------------------------------------------------------------
 
@@ -178,7 +146,7 @@ const REGISTER_NOTICE = 'register_notice';
  */
 export async function register(deps: AccountDeps, site: Site, body: RegisterBody): Promise<void> {
   const email = normalEmail(body.email);
-  const passwordHash = await hash(body.password);
+  const passwordHash = await hashPassword(body.password);
   const now = deps.clock.now();
   const { siteUrl, from } = deps.config.mail;
   await deps.db.transaction(async (tx) => {
@@ -241,17 +209,16 @@ export async function register(deps: AccountDeps, site: Site, body: RegisterBody
 // ---- login --------------------------------------------------------------------------------------------------
 
 /**
- * `POST /auth/login`. Every request counts towards the visitor's limit; failures towards the address's (429 from
- * the limit on, whatever the password). Success opens a session, clears the address's failures and merges the
- * guest basket of `guestToken` into the customer's, once.
+ * `POST /auth/login`, its first step (flows/login.ts): every request counts towards the visitor's limit, failures
+ * towards the address's (429 from the limit on, whatever the password). Returns the customer whose password
+ * matched; anything else is one answer, 401 `invalid_credentials`.
  */
-export async function login(
+export async function checkCredentials(
   deps: AccountDeps,
   site: Site,
   body: LoginBody,
   clientIp: string,
-  guestToken: string | null,
-): Promise<LoggedIn> {
+): Promise<CustomerRow> {
   const { db } = deps;
   const email = normalEmail(body.email);
   const now = deps.clock.now();
@@ -271,19 +238,13 @@ export async function login(
     await recordAttempt(db, LOGIN_FAILURE, email, now);
     throw invalidCredentials();
   }
-  return db.transaction(async (tx) => {
-    await clearFailures(tx, email);
-    const sessionToken = await createSession(tx, customer.id, now);
-    const owner = basketOwner(deps.config.apiKey, customer.id);
-    const cart = await mergeGuestBasket(tx, owner, site.id, guestToken, now);
-    return { customer, sessionToken, cart };
-  });
+  return customer;
 }
 
-async function clearFailures(db: Executor, email: string): Promise<void> {
-  await db
-    .delete(authAttempts)
-    .where(and(eq(authAttempts.scope, LOGIN_FAILURE), eq(authAttempts.subject, email)));
+/** Logs the customer in: a new session, and the address's login failures forgotten. Returns the session token. */
+export async function openSession(tx: Executor, customer: CustomerRow, now: Date): Promise<string> {
+  await clearAttempts(tx, LOGIN_FAILURE, customer.email);
+  return createSession(tx, customer.id, now);
 }
 
 // ---- forgotten password and reset ---------------------------------------------------------------------------
@@ -345,67 +306,42 @@ async function useLinkToken(tx: Executor, token: string, purpose: 'reset' | 'ver
 }
 
 /**
- * `POST /auth/password/reset`: a new password, every session of the account revoked, then this browser logged in
- * (its guest basket merged, like a login).
+ * `POST /auth/password/reset`, in the flow's transaction (flows/login.ts): uses the reset link once, sets the new
+ * password and revokes every session of the account. Returns the customer, whom the flow then logs in.
  */
-export async function resetPassword(
-  deps: AccountDeps,
+export async function resetPasswordWithLink(
+  tx: Executor,
   token: string,
-  password: string,
-  guestToken: string | null,
-): Promise<LoggedIn> {
-  const passwordHash = await hash(password);
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const used = await useLinkToken(tx, token, 'reset', now);
-    const [customer] = await tx
-      .update(customers)
-      .set({ passwordHash, updatedAt: now })
-      .where(eq(customers.id, used.customerId))
-      .returning();
-    if (!customer) throw invalidToken();
-    await revokeSessions(tx, customer.id);
-    await clearFailures(tx, customer.email);
-    const sessionToken = await createSession(tx, customer.id, now);
-    const owner = basketOwner(deps.config.apiKey, customer.id);
-    const cart = await mergeGuestBasket(tx, owner, customer.siteId, guestToken, now);
-    return { customer, sessionToken, cart };
-  });
+  passwordHash: string,
+  now: Date,
+): Promise<CustomerRow> {
+  const used = await useLinkToken(tx, token, 'reset', now);
+  const [customer] = await tx
+    .update(customers)
+    .set({ passwordHash, updatedAt: now })
+    .where(eq(customers.id, used.customerId))
+    .returning();
+  if (!customer) throw invalidToken();
+  await revokeSessions(tx, customer.id);
+  return customer;
 }
 
 /**
- * `POST /auth/verify`: the account's address is verified, and the guest orders placed on the site with that
- * address (any case) join the account. Returns the customer and how many orders joined.
+ * `POST /auth/verify`, in the flow's transaction (flows/login.ts): uses the verification link once and marks the
+ * account's address verified. Returns the customer, whose earlier guest orders the flow then attaches.
  */
-export async function verifyEmail(
-  deps: AccountDeps,
-  token: string,
-): Promise<{ customer: CustomerRow; attachedOrders: number }> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const used = await useLinkToken(tx, token, 'verify', now);
-    // The link proves the address it was sent to: only while it is still the account's.
-    const [customer] = await tx
-      .update(customers)
-      .set({
-        emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-      })
-      .where(and(eq(customers.id, used.customerId), eq(customers.email, used.email)))
-      .returning();
-    if (!customer) throw invalidToken();
-    const attached = await tx
-      .update(orders)
-      .set({ customerId: customer.id, updatedAt: now })
-      .where(
-        and(
-          isNull(orders.customerId),
-          eq(orders.siteId, customer.siteId),
-          sql`lower(${orders.email}) = ${customer.email}`,
-        ),
-      )
-      .returning({ id: orders.id });
-    return { customer, attachedOrders: attached.length };
-  });
+export async function verifyEmailWithLink(tx: Executor, token: string, now: Date): Promise<CustomerRow> {
+  const used = await useLinkToken(tx, token, 'verify', now);
+  // The link proves the address it was sent to: only while it is still the account's.
+  const [customer] = await tx
+    .update(customers)
+    .set({
+      emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(and(eq(customers.id, used.customerId), eq(customers.email, used.email)))
+    .returning();
+  if (!customer) throw invalidToken();
+  return customer;
 }
 
 /**
@@ -422,28 +358,61 @@ export async function changePassword(
   await assertFailuresBelowLimit(deps.db, customer.email, now);
   if (!(await passwordMatches(customer, body.current_password))) {
     await recordAttempt(deps.db, LOGIN_FAILURE, customer.email, now);
-    throw new ApiError(400, 'invalid_request', ACCOUNT_MESSAGES.currentPasswordWrong, {
-      errors: [{ field: 'body.current_password', message: ACCOUNT_MESSAGES.currentPasswordWrong }],
-    });
+    throw fieldError('invalid_request', 'current_password', ACCOUNT_MESSAGES.currentPasswordWrong);
   }
-  const passwordHash = await hash(body.new_password);
+  const passwordHash = await hashPassword(body.new_password);
   await deps.db.transaction(async (tx) => {
     await tx.update(customers).set({ passwordHash, updatedAt: now }).where(eq(customers.id, customer.id));
     await revokeSessions(tx, customer.id, keepSessionHash);
   });
 }
 
+/**
+ * Locks the customer's row for the rest of the transaction: the writes of one customer's address book and wishlist
+ * (their limits, the default flags, the sending limit) wait for each other.
+ */
+export async function lockCustomer(tx: Executor, customerId: number): Promise<void> {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+}
+
+// ---- trade terms --------------------------------------------------------------------------------------------
+
+/** The trade columns of an account: staff's approval and, only with it, terms, a credit limit and a PO rule. */
+export type TradeTermsColumns = Pick<
+  CustomerRow,
+  'tradeApproved' | 'paymentTermsDays' | 'creditLimitPence' | 'poRequired'
+>;
+
+/**
+ * Sets the trade terms of the site's account `customerId` (the table's CHECK refuses terms on an account that is
+ * not approved). Returns the account, or undefined when the site has no such account.
+ */
+export async function setTradeTerms(
+  db: Executor,
+  siteId: number,
+  customerId: number,
+  terms: TradeTermsColumns,
+  now: Date,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .update(customers)
+    .set({ ...terms, updatedAt: now })
+    .where(and(eq(customers.id, customerId), eq(customers.siteId, siteId)))
+    .returning();
+  return row;
+}
+
 // ---- profile ------------------------------------------------------------------------------------------------
 
 /**
  * `PATCH /me` (`PUT /profile`): the fields present change; an optional one sent empty is cleared. The e-mail
- * address is not changed here.
+ * address is not changed here. Answers the changed `Me`.
  */
 export async function updateProfile(
   deps: AccountDeps,
   customer: CustomerRow,
   body: ProfileUpdateBody,
-): Promise<CustomerRow> {
+): Promise<Me> {
   const given = (key: keyof ProfileUpdateBody) => Object.hasOwn(body, key);
   const [row] = await deps.db
     .update(customers)
@@ -460,5 +429,5 @@ export async function updateProfile(
     .where(eq(customers.id, customer.id))
     .returning();
   if (!row) throw new Error('the logged-in customer has no row');
-  return row;
+  return meOf(deps.db, row);
 }

@@ -38,8 +38,7 @@ const SESSION_MS = SESSION_DAYS * DAY_MS;
 /** Sliding expiry is written at most this often per session. */
 const SLIDE_EVERY_MS = 60 * 1000;
 
-/** A new random token (32 bytes, base64url): the secret sessions and e-mailed links carry. */
-
+/** A new session of the customer, valid 30 days from `now`; returns its token (the table keeps its hash). */
 export async function createSession(db: Executor, customerId: number, now: Date): Promise<string> {
   const token = newToken();
   await db.insert(customerSessions).values({

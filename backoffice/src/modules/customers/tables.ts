@@ -1,8 +1,8 @@
 /**
  * Customer accounts (api-contract.md "Accounts"): the customer, its sessions and one-time link tokens (only
- * SHA-256 hashes of tokens are stored), the attempts the rate limits count, saved addresses and the wishlist.
- * Invariants live here: one account per e-mail and site, at most one default delivery and one default billing
- * address per customer, a trade account's terms only on an approved account, credit never negative.
+ * SHA-256 hashes of tokens are stored) and the attempts the rate limits count. Invariants live here: one account
+ * per e-mail and site, a trade account's terms only on an approved account, credit never negative. Saved
+ * addresses and the wishlist belong to their own modules (addresses/tables.ts, wishlist/tables.ts).
  * Re-exported by db/schema.ts.
  */
 import { sql } from 'drizzle-orm';
@@ -12,7 +12,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -114,51 +113,4 @@ export const authAttempts = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('auth_attempt_scope_subject_at').on(t.scope, t.subject, t.at)],
-);
-
-export const customerAddresses = pgTable(
-  'customer_address',
-  {
-    id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    label: text('label'),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    company: text('company'),
-    address: text('address').notNull(),
-    address2: text('address_2'),
-    town: text('town').notNull(),
-    postcode: text('postcode').notNull(),
-    country: text('country').notNull(),
-    phone: text('phone'),
-    isDefaultDelivery: boolean('is_default_delivery').notNull().default(false),
-    isDefaultBilling: boolean('is_default_billing').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    index('customer_address_customer').on(t.customerId),
-    uniqueIndex('customer_address_default_delivery')
-      .on(t.customerId)
-      .where(sql`${t.isDefaultDelivery}`),
-    uniqueIndex('customer_address_default_billing')
-      .on(t.customerId)
-      .where(sql`${t.isDefaultBilling}`),
-    check('customer_address_delivery_uk_check', sql`not ${t.isDefaultDelivery} or ${t.country} = 'uk'`),
-  ],
-);
-
-/** The wishlist: the account's copy of the device favourites (product ids; a product may leave the catalogue). */
-export const wishlistItems = pgTable(
-  'wishlist_item',
-  {
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    productId: integer('product_id').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
 );

@@ -14,3 +14,5 @@ export {
   type OrderRow,
 } from './service.ts';
 export { ORDER_STATUSES } from './tables.ts';
+export { claimGuestOrders } from './claim.ts';
+export { markInvoicePaid } from './invoices.ts';

@@ -16,7 +16,8 @@ import {
   settledInvoiceSchema,
   staffCustomerSchema,
 } from './schemas.ts';
-import { findCustomersByEmail, setTradeTerms, settleInvoice } from './service.ts';
+import { invoicePaid } from '../../flows/payment-outcome.ts';
+import { findCustomersByEmail, setTradeApproval } from './service.ts';
 
 const tags = ['trade accounts'];
 
@@ -66,7 +67,7 @@ export const tradeRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      return setTradeTerms(app.db, site.id, request.params.id, request.body, app.clock.now());
+      return setTradeApproval(app.db, site.id, request.params.id, request.body, app.clock.now());
     },
   );
 
@@ -89,7 +90,7 @@ export const tradeRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      return settleInvoice(app.db, site.id, request.params.number, app.clock.now());
+      return invoicePaid(app.db, { siteId: site.id, number: request.params.number, now: app.clock.now() });
     },
   );
 };

@@ -3,14 +3,17 @@
  * a credit limit and "PO required"; an approved account may pay `on_account` while its unpaid on-account orders
  * (status `on_account`, grand totals inc VAT) leave room under the limit. Withdrawing the approval resets the
  * terms (the customer table's CHECK allows no limit and no PO requirement on an account that is not approved).
+ * Trade holds the rules and reads; it writes no table: the customers module stores the terms (the credit is
+ * worked out from the orders, never stored), and an invoice recorded as paid is a payment outcome
+ * (flows/payment-outcome.ts). Paying on account at checkout is credit.ts.
  */
 import type { TradeApprovalBody } from '@plasterwick/shop-rules/accounts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import { customers, orders } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
-import type { CustomerRow } from '../customers/index.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { Executor } from '../../db/types.ts';
+import { setTradeTerms, type CustomerRow, type TradeTermsColumns } from '../customers/index.ts';
 import type { StaffCustomer, TradeTerms } from './schemas.ts';
 
 /** What the customer owes on account: its orders placed on account and not yet settled, inc VAT. */
@@ -69,15 +72,18 @@ export async function findCustomersByEmail(
   return Promise.all(rows.map((row) => staffCustomer(db, row)));
 }
 
-/** `PUT /customers/{id}/trade`: approves the account with its terms, or withdraws the approval (terms reset). */
-export async function setTradeTerms(
+/**
+ * `PUT /customers/{id}/trade`: approves the account with its terms, or withdraws the approval (terms reset); the
+ * customers module writes them.
+ */
+export async function setTradeApproval(
   db: Database,
   siteId: number,
   customerId: number,
   body: TradeApprovalBody,
   now: Date,
 ): Promise<StaffCustomer> {
-  const terms = body.approved
+  const terms: TradeTermsColumns = body.approved
     ? {
         tradeApproved: true,
         paymentTermsDays: body.payment_terms_days,
@@ -85,41 +91,7 @@ export async function setTradeTerms(
         poRequired: body.po_required,
       }
     : { tradeApproved: false, paymentTermsDays: 0, creditLimitPence: 0, poRequired: false };
-  const [row] = await db
-    .update(customers)
-    .set({ ...terms, updatedAt: now })
-    .where(and(eq(customers.id, customerId), eq(customers.siteId, siteId)))
-    .returning();
+  const row = await setTradeTerms(db, siteId, customerId, terms, now);
   if (!row) throw notFound(`Customer ${customerId}`);
   return staffCustomer(db, row);
-}
-
-/**
- * `POST /orders/{number}/invoice-paid`: staff record that an on-account invoice was settled. A conditional update
- * (`on_account` → `paid`) so two records of one payment change it once; the order's amount is then no longer owed
- * and the account's credit comes back.
- */
-export async function settleInvoice(
-  db: Database,
-  siteId: number,
-  number: string,
-  now: Date,
-): Promise<{ number: string; status: 'paid'; paid_at: string }> {
-  const [settled] = await db
-    .update(orders)
-    .set({ status: 'paid', paidAt: now, updatedAt: now })
-    .where(and(eq(orders.siteId, siteId), eq(orders.number, number), eq(orders.status, 'on_account')))
-    .returning({ number: orders.number, paidAt: orders.paidAt });
-  if (settled?.paidAt)
-    return { number: settled.number, status: 'paid', paid_at: settled.paidAt.toISOString() };
-  const [order] = await db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(and(eq(orders.siteId, siteId), eq(orders.number, number)));
-  if (!order) throw notFound(`Order ${number}`);
-  throw new ApiError(
-    409,
-    'order_not_on_account',
-    `Order ${number} is not an unpaid on-account order (${order.status})`,
-  );
 }

@@ -4,7 +4,7 @@
  * log in" without one, checked before the body. Answers are `no-store`, writes same-origin only.
  */
 import { wishlistBody, wishlistSendBody } from '@plasterwick/shop-rules/accounts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, personal, sameOriginWrites } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
@@ -21,7 +21,8 @@ const loggedIn = {
   },
 };
 
-export const wishlistRoutes: FastifyPluginAsync = async (plugin) => {
+/** Reading and writing the list. */
+function wishlistListRoutes(plugin: FastifyInstance): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -68,6 +69,11 @@ export const wishlistRoutes: FastifyPluginAsync = async (plugin) => {
       return { product_ids: await putWishlist(app.db, site.id, customer.id, ids, mode, app.clock.now()) };
     },
   );
+}
+
+/** Sending the list by e-mail. */
+function wishlistSendRoute(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/wishlist/send',
@@ -109,4 +115,9 @@ export const wishlistRoutes: FastifyPluginAsync = async (plugin) => {
       return accepted(to);
     },
   );
+}
+
+export const wishlistRoutes: FastifyPluginAsync = async (plugin) => {
+  wishlistListRoutes(plugin);
+  wishlistSendRoute(plugin);
 };

@@ -2,26 +2,26 @@
  * The wishlist (api-contract.md "Accounts"): the account's copy of the device favourites. Only ids of products of
  * the site's catalogue are kept (unknown ids are dropped, not refused: the device may remember a product that has
  * since left the catalogue), and reading it leaves out products removed later. `merge` is the union the device
- * sends at login; `replace` sets the list; either way it holds MAX_WISHLIST_ITEMS at most. Sending it by e-mail is limited to AUTH_LIMITS.wishlistSendPerCustomer,
- * counted in `auth_attempt` under the customer row's lock, in the transaction that queues the message.
+ * sends at login; `replace` sets the list; either way it holds MAX_WISHLIST_ITEMS at most. Sending it by e-mail is
+ * limited to AUTH_LIMITS.wishlistSendPerCustomer, counted as the customers module's attempts under the customer
+ * row's lock, in the transaction that queues the message.
  */
 import { AUTH_LIMITS, MAX_WISHLIST_ITEMS, type WishlistSendBody } from '@plasterwick/shop-rules/accounts';
-import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
-import { authAttempts, customers, products, wishlistItems } from '../../db/schema.ts';
+import { products } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { DomainError } from '../../lib/errors.ts';
 import { loadPlanCatalogue } from '../catalogue/index.ts';
-import type { CustomerRow } from '../customers/index.ts';
+import { attemptsWithin, lockCustomer, recordAttempt, type CustomerRow } from '../customers/index.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
 import { wishlistMail, type WishlistMailProduct } from './mails.ts';
+import { wishlistItems } from './tables.ts';
 
-/** What `auth_attempt` counts the wishlist e-mails under (the subject is the customer id). */
-export const WISHLIST_SEND_SCOPE = 'wishlist_send';
-
-const MINUTE_MS = 60_000;
+/** What the customers' counted attempts count the wishlist e-mails under (the subject is the customer id). */
+const WISHLIST_SEND_SCOPE = 'wishlist_send';
 
 /** `GET /wishlist`: the ids still in the site's catalogue, the oldest addition first. */
 export async function wishlistOf(db: Database, siteId: number, customerId: number): Promise<number[]> {
@@ -57,7 +57,7 @@ export async function putWishlist(
   const kept = wanted.filter((id) => known.has(id));
   await db.transaction(async (tx) => {
     // The customer row's lock serialises a customer's writes, so the list's limit holds.
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+    await lockCustomer(tx, customerId);
     if (mode === 'replace') await tx.delete(wishlistItems).where(eq(wishlistItems.customerId, customerId));
     const held = new Set(
       (
@@ -134,7 +134,7 @@ export async function sendWishlist(
     await wishlistOf(deps.db, context.site.id, customer.id),
   );
   if (items.length === 0) {
-    throw new ApiError(400, 'wishlist_empty', 'Your wishlist is empty: add products to it first');
+    throw new DomainError('wishlist_empty', 'Your wishlist is empty: add products to it first');
   }
   const to = body.to?.toLowerCase() ?? customer.email;
   const toSelf = to === customer.email;
@@ -150,26 +150,15 @@ export async function sendWishlist(
   const limit = AUTH_LIMITS.wishlistSendPerCustomer;
   const subject = String(customer.id);
   await deps.db.transaction(async (tx) => {
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customer.id)).for('update');
-    const [sent] = await tx
-      .select({ n: count() })
-      .from(authAttempts)
-      .where(
-        and(
-          eq(authAttempts.scope, WISHLIST_SEND_SCOPE),
-          eq(authAttempts.subject, subject),
-          gt(authAttempts.at, new Date(deps.now.getTime() - limit.windowMinutes * MINUTE_MS)),
-        ),
-      );
-    if ((sent?.n ?? 0) >= limit.max) {
-      throw new ApiError(
-        429,
+    await lockCustomer(tx, customer.id);
+    if ((await attemptsWithin(tx, WISHLIST_SEND_SCOPE, subject, limit, deps.now)) >= limit.max) {
+      throw new DomainError(
         'too_many_attempts',
         `You can send your wishlist ${limit.max} times an hour: please try again later`,
-        { headers: { 'retry-after': String(limit.windowMinutes * 60) } },
+        { retryAfterSeconds: limit.windowMinutes * 60 },
       );
     }
-    await tx.insert(authAttempts).values({ scope: WISHLIST_SEND_SCOPE, subject, at: deps.now });
+    await recordAttempt(tx, WISHLIST_SEND_SCOPE, subject, deps.now);
     await enqueueMail(tx, {
       kind: 'wishlist.send',
       to,
