@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
-import { sweepExpiredCarts, hashToken } from '../src/modules/cart/service.ts';
+import { hashToken } from '../src/modules/cart/service.ts';
 import { completeResponse, conflictBody } from '../src/modules/checkout/schemas.ts';
 import { orderResponse } from '../src/modules/orders/schemas.ts';
 import { fakeEventBody, type FakeProvider } from '../src/modules/payments/fake.ts';
@@ -761,6 +761,23 @@ describe('guest access to an order', () => {
     expect((await getOrder(first.order.number, first.access_token)).statusCode).toBe(404);
     clock.set(START);
   });
+
+  it('expired tokens are deleted by the housekeeping job; live ones stay', async () => {
+    clock.set(START);
+    const { cart, view } = await readyCart('part');
+    const first = completeResponse.parse((await complete(cart, completion(view.grand_total.ttc))).json());
+    clock.advance(HOUR_MS);
+    const second = completeResponse.parse((await complete(cart, completion(view.grand_total.ttc))).json());
+    clock.advance(HOUR_MS + HOUR_MS / 2);
+    await t.app.jobs.runNow('housekeeping');
+    const tokens = await rows<{ n: number }>(
+      sql`select count(*)::int as n from order_access a join orders o on o.id = a.order_id
+          where o.number = ${first.order.number}`,
+    );
+    expect(Number(tokens[0]!.n)).toBe(1);
+    expect((await getOrder(first.order.number, second.access_token)).statusCode).toBe(200);
+    clock.set(START);
+  });
 });
 
 describe('the database keeps orders honest', () => {
@@ -788,7 +805,7 @@ describe('expired carts and payments in flight', () => {
     );
     const idle = await readyCart('pro');
     clock.advance(73 * HOUR_MS);
-    await sweepExpiredCarts(t.app.db, clock.now());
+    await t.app.jobs.runNow('housekeeping');
     const hashes = (await rows<{ token_hash: string }>(sql`select token_hash from cart`)).map(
       (r) => r.token_hash,
     );

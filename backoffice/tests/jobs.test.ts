@@ -167,6 +167,8 @@ describe('the job runner', () => {
   test('the back-office jobs have unique names and keep their paces', () => {
     expect(Object.fromEntries(backOfficeJobs.map((job) => [job.name, job.intervalMs]))).toEqual({
       mail: 5_000,
+      housekeeping: 3_600_000,
+      'bot-check-housekeeping': 60_000,
     });
   });
 });

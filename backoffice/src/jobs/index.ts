@@ -1,4 +1,6 @@
 /** The back-office's background jobs: each one's name, pace and handler. `app.ts` hands them to the runner. */
+import { hourlyHousekeeping, minutelyHousekeeping, runHousekeeping } from '../flows/housekeeping.ts';
+import { HOUR_MS } from '../lib/clock.ts';
 import { sendDueMail } from '../modules/mail/index.ts';
 import type { Job } from './job.ts';
 
@@ -12,4 +14,16 @@ const mailOutbox: Job = {
   run: ({ db, mailTransport, log }, signal) => sendDueMail({ db, transport: mailTransport, log }, signal),
 };
 
-export const backOfficeJobs: readonly Job[] = [mailOutbox];
+const housekeeping: Job = {
+  name: 'housekeeping',
+  intervalMs: HOUR_MS,
+  run: ({ db, clock }) => runHousekeeping(hourlyHousekeeping, db, clock.now()),
+};
+
+const botCheckHousekeeping: Job = {
+  name: 'bot-check-housekeeping',
+  intervalMs: 60_000,
+  run: ({ db, clock }) => runHousekeeping(minutelyHousekeeping, db, clock.now()),
+};
+
+export const backOfficeJobs: readonly Job[] = [mailOutbox, housekeeping, botCheckHousekeeping];

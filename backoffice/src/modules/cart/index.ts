@@ -22,3 +22,5 @@ export {
 } from './service.ts';
 export type { CartDeps, CartRow, CartView } from './service.ts';
 export { checkedPostcode, destinationOf } from './shipping.ts';
+export { sweepExpiredCarts } from './sweep.ts';
+export type { CartsToKeep } from './sweep.ts';

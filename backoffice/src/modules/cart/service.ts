@@ -6,9 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { CART_MAX_LINES } from '@plasterwick/shop-rules/checkout';
-import { CUSTOMER_BASKET_DAYS } from '@plasterwick/shop-rules/accounts';
 import { CART_QUANTITY, CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import { cartLines, carts } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
@@ -16,7 +15,6 @@ import { DAY_MS, type Clock } from '../../lib/clock.ts';
 import type { RequestContext, SalesPlan } from '../../lib/context.ts';
 import { ApiError, badRequest, notFound, notInPlan } from '../../lib/errors.ts';
 import { loadPlanCatalogue, productPlanIds, type PlanCatalogue } from '../catalogue/index.ts';
-import { sweepAccountRows } from '../customers/index.ts';
 import type { Executor } from '../../db/types.ts';
 import { customerBasket, type BasketOwner } from './customer-cart.ts';
 import {
@@ -529,7 +527,6 @@ export async function addItems(
     }
     return { token: created, view: await viewCart(tx, deps, cart, pricing) };
   });
-  if (result.token) await sweepNowAndThen(deps);
   return result;
 }
 
@@ -654,42 +651,4 @@ export function shippingOf(
   return withOpenCart(deps, context, token, (tx, cart, pricing) =>
     viewCart(tx, deps, cart, pricing, postcode === undefined ? {} : { destination: destinationOf(postcode) }),
   );
-}
-
-// ---- expired carts ------------------------------------------------------------------------------------------
-
-/**
- * Deletes guests' carts whose token has expired and customers' open baskets unchanged for
- * `CUSTOMER_BASKET_DAYS` (their lines go with them), never one with a payment in flight (an order still waiting for
- * its payment keeps its cart). Returns how many.
- */
-export async function sweepExpiredCarts(db: Database, now: Date): Promise<number> {
-  const unchangedSince = new Date(now.getTime() - CUSTOMER_BASKET_DAYS * DAY_MS);
-  const removed = await db
-    .delete(carts)
-    .where(
-      and(
-        or(
-          and(or(isNull(carts.customerId), isNotNull(carts.completedAt)), lt(carts.tokenExpiresAt, now)),
-          and(isNotNull(carts.customerId), isNull(carts.completedAt), lt(carts.updatedAt, unchangedSince)),
-        ),
-        sql`not exists (select 1 from orders where orders.cart_id = ${carts.id} and orders.status = 'pending_payment')`,
-      ),
-    )
-    .returning({ id: carts.id });
-  return removed.length;
-}
-
-const lastSweep = new WeakMap<Database, number>();
-
-/**
- * `sweepExpiredCarts` and the accounts' stale rows (`sweepAccountRows`) at most once an hour per database, called
- * when a cart is created.
- */
-async function sweepNowAndThen(deps: CartDeps, everyMs = 60 * 60 * 1000): Promise<void> {
-  const now = deps.clock.now().getTime();
-  if (now - (lastSweep.get(deps.db) ?? 0) < everyMs) return;
-  lastSweep.set(deps.db, now);
-  await sweepExpiredCarts(deps.db, deps.clock.now());
-  await sweepAccountRows(deps.db, deps.clock.now());
 }

@@ -1,4 +1,6 @@
 /** The public surface of the orders module: what routes register and what other modules and flows may use. */
+export { cartsAwaitingPayment } from './awaiting-payment.ts';
+export { sweepExpiredOrderAccess } from './expired-access.ts';
 export {
   findOrder,
   insertOrder,
