@@ -119,7 +119,7 @@ export async function buildApp({
   const notifyContentHook = contentHookNotifier(config.contentHook, app.log);
   app.decorate('contentChanged', async () => {
     cache.clear();
-    await bumpContentVersion(db);
+    await bumpContentVersion(db, app.clock.now());
     notifyContentHook();
   });
   installRequestValues(app, {
@@ -130,7 +130,7 @@ export async function buildApp({
 
   // Every job runs once the app is ready (mail queued before a restart goes out), then at its pace; closing waits
   // for the runs in flight (a message being sent) before the transport closes.
-  const mailTransport = createMailTransport(config, app.log);
+  const mailTransport = createMailTransport(config, app.log, app.clock);
   const jobs = createJobRunner(backOfficeJobs, { db, clock: app.clock, log: app.log, config, mailTransport });
   app.decorate('jobs', { nudge: jobs.nudge, runNow: jobs.runNow });
   app.decorate('mail', { nudge: () => jobs.nudge('mail'), drain: () => jobs.runNow('mail') });

@@ -15,7 +15,7 @@ import { enqueueMail, queueFormMails, type NewMail } from '../src/modules/mail/s
 import { createMailTransport, type MailLog, type MailTransport } from '../src/modules/mail/transport.ts';
 import { sendDueMail } from '../src/modules/mail/worker.ts';
 import { backOfficeJobs, createJobRunner } from '../src/jobs/index.ts';
-import { systemClock } from '../src/lib/clock.ts';
+import { fakeClock, systemClock } from '../src/lib/clock.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
 
@@ -286,7 +286,8 @@ describe('the mail job', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'plasterwick-mail-'));
     try {
       const { lines, log } = captureLog();
-      const transport = createMailTransport({ mail: testConfig().mail, dataDir }, log);
+      const clock = fakeClock(new Date('2027-03-01T09:00:00.250Z'));
+      const transport = createMailTransport({ mail: testConfig().mail, dataDir }, log, clock);
       await queueFormMails(db(), testConfig().mail, 'contact', contact);
       await sendDueMail({ db: db(), transport, log });
       transport.close();
@@ -294,9 +295,8 @@ describe('the mail job', () => {
       const files = (await readdir(path.join(dataDir, 'mail'))).sort();
       expect(files).toHaveLength(2);
       const acknowledgementFile = files.find((name) => name.endsWith('-contact.acknowledgement.eml'));
-      expect(acknowledgementFile).toMatch(
-        /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-\d+-contact\.acknowledgement\.eml$/,
-      );
+      // Named by the app's clock: the time it was sent, then its outbox id and kind.
+      expect(acknowledgementFile).toMatch(/^2027-03-01T09-00-00-250Z-\d+-contact\.acknowledgement\.eml$/);
       const file = path.join(dataDir, 'mail', acknowledgementFile ?? '');
       const parsed = await simpleParser(await readFile(file));
       expect(parsed.subject).toBe('We have received your message');

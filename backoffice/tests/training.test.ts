@@ -1,4 +1,4 @@
-/** Training sessions: places left, the 15-day cut-off, 3–5 participants. */
+/** Training sessions: places left, the 15-day cut-off (on a fake clock), 3–5 participants. */
 import { MESSAGES } from '@plasterwick/shop-rules/validation';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -11,12 +11,15 @@ import {
   registrationOpen,
 } from '../src/modules/training/service.ts';
 import { mailOutbox, submissions, trainingSessions } from '../src/db/schema.ts';
+import { DAY_MS, fakeClock } from '../src/lib/clock.ts';
 import { solvedBotCheck } from './bot-check-solver.ts';
 import { createTestApp, q, SITE_ID, type TestApp } from './helpers.ts';
 
+/** Stands at the time the file starts unless a test moves it (and puts it back). */
+const clock = fakeClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
 });
 afterAll(() => t.close());
 
@@ -64,8 +67,9 @@ describe('training', () => {
       expect([s.min_participants, s.max_participants]).toEqual([3, 5]);
     }
     expect(items.some((s) => !s.registration_open)).toBe(true);
-    expect(registrationOpen(new Date(Date.now() + 15 * 86_400_000 + 1000))).toBe(true);
-    expect(registrationOpen(new Date(Date.now() + 14 * 86_400_000))).toBe(false);
+    const now = clock.now();
+    expect(registrationOpen(new Date(now.getTime() + 15 * DAY_MS + 1000), now)).toBe(true);
+    expect(registrationOpen(new Date(now.getTime() + 14 * DAY_MS), now)).toBe(false);
   });
 
   test('registering takes places; the last places cannot be overbooked', async () => {
