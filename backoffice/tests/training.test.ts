@@ -72,6 +72,43 @@ describe('training', () => {
     expect(registrationOpen(new Date(now.getTime() + 14 * DAY_MS), now)).toBe(false);
   });
 
+  test('registration closes exactly 15 days before the course: open at the cut-off, closed a day after', async () => {
+    const startsOn = new Date(clock.now().getTime() + 40 * DAY_MS);
+    const [session] = await t.database.db
+      .insert(trainingSessions)
+      .values({
+        siteId: SITE_ID,
+        title: 'Cut-off day: fine filling',
+        location: 'York',
+        startsOn,
+        places: 20,
+        minParticipants: 3,
+        maxParticipants: 5,
+      })
+      .returning();
+    const started = clock.now();
+    try {
+      for (const [daysBefore, open] of [
+        [16, true],
+        [15, true],
+        [14, false],
+      ] as const) {
+        clock.set(new Date(startsOn.getTime() - daysBefore * DAY_MS));
+        const listed = (await sessions()).find((s) => s.id === session!.id);
+        expect(listed?.registration_open, `${daysBefore} days before`).toBe(open);
+        const answer = await register(registration(session!.id));
+        expect(answer.statusCode, `${daysBefore} days before: ${answer.body}`).toBe(open ? 201 : 400);
+        if (!open) expect(answer.json()).toMatchObject({ status: 'registration_closed' });
+      }
+      // The cut-off to the millisecond.
+      const cutOff = new Date(startsOn.getTime() - 15 * DAY_MS);
+      expect(registrationOpen(startsOn, cutOff)).toBe(true);
+      expect(registrationOpen(startsOn, new Date(cutOff.getTime() + 1))).toBe(false);
+    } finally {
+      clock.set(started);
+    }
+  });
+
   test('registering takes places; the last places cannot be overbooked', async () => {
     const open = (await sessions()).find((s) => s.registration_open && s.places_left === 10);
     expect(open).toBeDefined();
