@@ -6,9 +6,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/cart/service.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { discounts } from '../src/db/schema.ts';
 import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
 import { cartClient, expectConsistent, productOf } from './cart-helpers.ts';
-import { createTestApp, PART_PLAN, PRO_PLAN, q, type TestApp } from './helpers.ts';
+import { createTestApp, PART_PLAN, PRO_PLAN, q, SITE_ID, type TestApp } from './helpers.ts';
 
 const START = new Date('2027-03-01T09:00:00Z');
 const clock = fakeClock(START);
@@ -329,6 +330,33 @@ describe('discount codes', () => {
     await trade.add([pack(multiFillPro, 2, 2)], 200); // 251,88 £
     const body = await trade.ok('POST', '/cart/discount', { code: 'TRADE25' });
     expect(body.discount_amount).toEqual({ ht: 2500, tax: 500, ttc: 3000 });
+    expectConsistent(body);
+  });
+
+  it('a minimum is met by a basket of exactly that amount; a penny under it is refused', async () => {
+    const cart = cartClient(t.app, 'part');
+    const { cart: basket } = await cart.add([pack(multiFill, 1, 2)], 201);
+    // DIY: the minimum is in prices including VAT, as the basket's amount.
+    const subtotal = basket!.amount.ttc;
+    const code = (name: string, minSubtotalPence: number) => ({
+      siteId: SITE_ID,
+      code: name,
+      description: '5 % off over a minimum',
+      type: 'cart_discount' as const,
+      unit: 'percent' as const,
+      value: 5,
+      minSubtotalPence,
+    });
+    await t.database.db
+      .insert(discounts)
+      .values([code('EXACTMIN', subtotal), code('PENNYMORE', subtotal + 1)]);
+    const refused = await cart.refused('POST', '/cart/discount', { code: 'PENNYMORE' }, 400);
+    expect(refused).toMatchObject({
+      status: 'discount_minimum_not_met',
+      message: 'Spend 0,01 £ more to use this code',
+    });
+    const body = await cart.ok('POST', '/cart/discount', { code: 'EXACTMIN' });
+    expect(body.discounts.cart_discount).toMatchObject({ code: 'EXACTMIN', amount: 5, unit: 'percent' });
     expectConsistent(body);
   });
 
