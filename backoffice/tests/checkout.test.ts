@@ -10,6 +10,7 @@ import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
 import { hashToken } from '../src/modules/cart/service.ts';
 import { completeResponse, conflictBody } from '../src/modules/checkout/schemas.ts';
 import { orderResponse } from '../src/modules/orders/schemas.ts';
+import { takeDiscountUse } from '../src/modules/orders/index.ts';
 import { fakeEventBody, type FakeProvider } from '../src/modules/payments/fake.ts';
 import { signWebhook } from '../src/modules/payments/provider.ts';
 import { SIGNATURE_HEADER } from '../src/modules/payments/routes.ts';
@@ -459,6 +460,37 @@ describe('completion', () => {
     expect((await other.refused('POST', '/cart/discount', { code: 'ONCEONLY' }, 400)).status).toBe(
       'discount_exhausted',
     );
+  });
+
+  it('a code at its last use: one checkout takes it, the next basket is refused with 409 discount_exhausted', async () => {
+    const [site] = await rows<{ id: number }>(sql`select id from site where is_local`);
+    await t.database.db.execute(sql`
+      insert into discount (site_id, code, description, type, unit, value, usage_limit, used)
+      values (${site!.id}, 'LASTUSE', '5 % off, three times', 'cart_discount', 'percent', 5, 3, 2)`);
+    const used = async () =>
+      Number((await rows<{ used: number }>(sql`select used from discount where code = 'LASTUSE'`))[0]!.used);
+    const first = await readyCart('part');
+    const second = await readyCart('part');
+    const firstView = await first.cart.ok('POST', '/cart/discount', { code: 'LASTUSE' });
+    const secondView = await second.cart.ok('POST', '/cart/discount', { code: 'LASTUSE' });
+
+    const taken = await complete(first.cart, completion(firstView.grand_total.ttc));
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(await used()).toBe(3);
+    const refused = await complete(second.cart, completion(secondView.grand_total.ttc));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(conflictBody.parse(refused.json())).toMatchObject({
+      status: 'discount_exhausted',
+      cart: { discounts: { cart_discount: null } },
+    });
+    expect(await used()).toBe(3);
+
+    // One after the other, the basket's own check of the code refused it before completion took a use; the
+    // conditional update that takes it must refuse at used = limit too (it decides when two baskets reach it at
+    // once: the race below, on PostgreSQL).
+    const [discount] = await rows<{ id: number }>(sql`select id from discount where code = 'LASTUSE'`);
+    expect(await t.database.db.transaction((tx) => takeDiscountUse(tx, discount!.id))).toBe(false);
+    expect(await used()).toBe(3);
   });
 
   it('a once-per-customer code is refused at completion to an e-mail that already used it (409)', async () => {
