@@ -14,12 +14,14 @@ const mailOutbox: Job = {
   run: ({ db, mailTransport, log }, signal) => sendDueMail({ db, transport: mailTransport, log }, signal),
 };
 
+/** Expired carts, stale account rows, expired order access tokens (flows/housekeeping.ts). */
 const housekeeping: Job = {
   name: 'housekeeping',
   intervalMs: HOUR_MS,
   run: ({ db, clock }) => runHousekeeping(hourlyHousekeeping, db, clock.now()),
 };
 
+/** Expired bot-check solutions: every minute, as the challenges used to sweep them. */
 const botCheckHousekeeping: Job = {
   name: 'bot-check-housekeeping',
   intervalMs: 60_000,
