@@ -22,11 +22,11 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { contextResolver, installRequestValues } from './lib/context.ts';
 import { ApiError, badRequest, DomainError } from './lib/errors.ts';
 import { domainErrorAnswer, installHttpKit } from './lib/http.ts';
+import { backOfficeJobs, createJobRunner, type JobRunner } from './jobs/index.ts';
 import { customerCartTokenResolver } from './modules/cart/index.ts';
 import { bumpContentVersion } from './modules/content/index.ts';
 import { sessionResolver } from './modules/customers/index.ts';
 import { createMailTransport } from './modules/mail/index.ts';
-import { createMailWorker, type MailWorker } from './modules/mail/index.ts';
 import { apiModules } from './modules/index.ts';
 import { fakeProvider } from './modules/payments/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
@@ -41,8 +41,13 @@ declare module 'fastify' {
      * and tells the launcher's content hook (when configured) so the storefront rebuilds.
      */
     contentChanged(): Promise<void>;
-    /** The mail outbox worker: `nudge()` after committing queued mail, `drain()` in tests. */
-    mail: Pick<MailWorker, 'nudge' | 'drain'>;
+    /** The background jobs (jobs/index.ts): `nudge(name)` when there is work for one, `runNow(name)` in tests. */
+    jobs: Pick<JobRunner, 'nudge' | 'runNow'>;
+    /**
+     * The `mail` job, as its many callers know it: `nudge()` after committing queued mail, `drain()` in tests
+     * (sends everything due, then resolves).
+     */
+    mail: { nudge(): void; drain(): Promise<void> };
     /** The time (a fake clock in tests: token validity, discount dates, webhook tolerance). */
     clock: Clock;
     /** The card payment provider (`fake` unless a real one is configured). */
@@ -114,7 +119,7 @@ export async function buildApp({
   const notifyContentHook = contentHookNotifier(config.contentHook, app.log);
   app.decorate('contentChanged', async () => {
     cache.clear();
-    await bumpContentVersion(db);
+    await bumpContentVersion(db, app.clock.now());
     notifyContentHook();
   });
   installRequestValues(app, {
@@ -123,13 +128,15 @@ export async function buildApp({
     session: sessionResolver(db),
   });
 
-  // Mail queued before a restart goes out once the app is ready; closing waits for the message in flight.
-  const mailTransport = createMailTransport(config, app.log);
-  const mailWorker = createMailWorker({ db, transport: mailTransport, log: app.log });
-  app.decorate('mail', { nudge: mailWorker.nudge, drain: mailWorker.drain });
-  app.addHook('onReady', async () => mailWorker.start());
+  // Every job runs once the app is ready (mail queued before a restart goes out), then at its pace; closing waits
+  // for the runs in flight (a message being sent) before the transport closes.
+  const mailTransport = createMailTransport(config, app.log, app.clock);
+  const jobs = createJobRunner(backOfficeJobs, { db, clock: app.clock, log: app.log, config, mailTransport });
+  app.decorate('jobs', { nudge: jobs.nudge, runNow: jobs.runNow });
+  app.decorate('mail', { nudge: () => jobs.nudge('mail'), drain: () => jobs.runNow('mail') });
+  app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
-    await mailWorker.stop();
+    await jobs.stop();
     mailTransport.close();
   });
 

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { testConfig } from '../src/config.ts';
 import { ApiError } from '../src/lib/errors.ts';
-import { sweepExpiredSolutions, sweepNowAndThen } from '../src/modules/bot-check/adapter.ts';
 import {
   ALTCHA_ALGORITHM,
   ALTCHA_EXPIRY_SECONDS,
@@ -88,15 +87,7 @@ describe('ALTCHA (default)', () => {
   const verify = (payload: string | undefined) => outcome(verifyBotCheck(t.app, payload, '10.9.1.1'));
 
   test('the challenge: a signed PBKDF2 challenge expiring within 10 minutes, never cached', async () => {
-    // The first challenge on a database sweeps the expired solutions (later ones at most once a minute).
-    const { db } = t.database;
-    await db.insert(botCheckSolutions).values([
-      { key: 'expired-0', expiresAt: new Date(Date.now() - 1_000) },
-      { key: 'live-0', expiresAt: new Date(Date.now() + 60_000) },
-    ]);
     const response = await t.app.inject({ url: `/api/v1/bot-check/challenge?${q()}` });
-    const keys = (await db.select().from(botCheckSolutions)).map((row) => row.key);
-    expect(keys).toEqual(['live-0']);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { challenge } = altchaAnswer.parse(response.json()).data;
@@ -179,24 +170,15 @@ describe('ALTCHA (default)', () => {
     expect(await verify(await solve(fresh))).toBe('ok');
   });
 
-  test('expired solutions are swept now and then, and on demand', async () => {
+  test('expired solutions are swept by the bot-check housekeeping job (every minute)', async () => {
     const { db } = t.database;
     const keys = async () => (await db.select().from(botCheckSolutions)).map((row) => row.key);
-    const past = new Date(Date.now() - 60_000);
     await db.insert(botCheckSolutions).values([
-      { key: 'old-1', expiresAt: past },
+      { key: 'old-1', expiresAt: new Date(Date.now() - 60_000) },
       { key: 'live-1', expiresAt: new Date(Date.now() + 60_000) },
     ]);
-    await sweepNowAndThen(db, 0);
+    await t.app.jobs.runNow('bot-check-housekeeping');
     expect(await keys()).not.toContain('old-1');
-    expect(await keys()).toContain('live-1');
-
-    // Swept a moment ago: the next challenges leave the table alone for a minute.
-    await db.insert(botCheckSolutions).values({ key: 'old-2', expiresAt: past });
-    await sweepNowAndThen(db);
-    expect(await keys()).toContain('old-2');
-    await sweepExpiredSolutions(db);
-    expect(await keys()).not.toContain('old-2');
     expect(await keys()).toContain('live-1');
   });
 

@@ -7,10 +7,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
-import { sweepExpiredCarts } from '../src/modules/cart/service.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { completeResponse, conflictBody } from '../src/modules/checkout/schemas.ts';
 import { orderResponse } from '../src/modules/orders/schemas.ts';
+import { takeDiscountUse } from '../src/modules/discounts/index.ts';
 import { fakeEventBody, type FakeProvider } from '../src/modules/payments/fake.ts';
 import { signWebhook } from '../src/modules/payments/provider.ts';
 import { SIGNATURE_HEADER } from '../src/modules/payments/routes.ts';
@@ -462,6 +462,37 @@ describe('completion', () => {
     );
   });
 
+  it('a code at its last use: one checkout takes it, the next basket is refused with 409 discount_exhausted', async () => {
+    const [site] = await rows<{ id: number }>(sql`select id from site where is_local`);
+    await t.database.db.execute(sql`
+      insert into discount (site_id, code, description, type, unit, value, usage_limit, used)
+      values (${site!.id}, 'LASTUSE', '5 % off, three times', 'cart_discount', 'percent', 5, 3, 2)`);
+    const used = async () =>
+      Number((await rows<{ used: number }>(sql`select used from discount where code = 'LASTUSE'`))[0]!.used);
+    const first = await readyCart('part');
+    const second = await readyCart('part');
+    const firstView = await first.cart.ok('POST', '/cart/discount', { code: 'LASTUSE' });
+    const secondView = await second.cart.ok('POST', '/cart/discount', { code: 'LASTUSE' });
+
+    const taken = await complete(first.cart, completion(firstView.grand_total.ttc));
+    expect(taken.statusCode, taken.body).toBe(201);
+    expect(await used()).toBe(3);
+    const refused = await complete(second.cart, completion(secondView.grand_total.ttc));
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(conflictBody.parse(refused.json())).toMatchObject({
+      status: 'discount_exhausted',
+      cart: { discounts: { cart_discount: null } },
+    });
+    expect(await used()).toBe(3);
+
+    // One after the other, the basket's own check of the code refused it before completion took a use; the
+    // conditional update that takes it must refuse at used = limit too (it decides when two baskets reach it at
+    // once: the race below, on PostgreSQL).
+    const [discount] = await rows<{ id: number }>(sql`select id from discount where code = 'LASTUSE'`);
+    expect(await t.database.db.transaction((tx) => takeDiscountUse(tx, discount!.id))).toBe(false);
+    expect(await used()).toBe(3);
+  });
+
   it('a once-per-customer code is refused at completion to an e-mail that already used it (409)', async () => {
     const [site] = await rows<{ id: number }>(sql`select id from site where is_local`);
     await t.database.db.execute(sql`
@@ -762,6 +793,23 @@ describe('guest access to an order', () => {
     expect((await getOrder(first.order.number, first.access_token)).statusCode).toBe(404);
     clock.set(START);
   });
+
+  it('expired tokens are deleted by the housekeeping job; live ones stay', async () => {
+    clock.set(START);
+    const { cart, view } = await readyCart('part');
+    const first = completeResponse.parse((await complete(cart, completion(view.grand_total.ttc))).json());
+    clock.advance(HOUR_MS);
+    const second = completeResponse.parse((await complete(cart, completion(view.grand_total.ttc))).json());
+    clock.advance(HOUR_MS + HOUR_MS / 2);
+    await t.app.jobs.runNow('housekeeping');
+    const tokens = await rows<{ n: number }>(
+      sql`select count(*)::int as n from order_access a join orders o on o.id = a.order_id
+          where o.number = ${first.order.number}`,
+    );
+    expect(Number(tokens[0]!.n)).toBe(1);
+    expect((await getOrder(first.order.number, second.access_token)).statusCode).toBe(200);
+    clock.set(START);
+  });
 });
 
 describe('the database keeps orders honest', () => {
@@ -789,7 +837,7 @@ describe('expired carts and payments in flight', () => {
     );
     const idle = await readyCart('pro');
     clock.advance(73 * HOUR_MS);
-    await sweepExpiredCarts(t.app.db, clock.now());
+    await t.app.jobs.runNow('housekeeping');
     const hashes = (await rows<{ token_hash: string }>(sql`select token_hash from cart`)).map(
       (r) => r.token_hash,
     );

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { carts, customerTokens } from '../src/db/schema.ts';
 import { DAY_MS, fakeClock, HOUR_MS } from '../src/lib/clock.ts';
 import { cartResponse } from '../src/modules/cart/schemas.ts';
-import { sweepExpiredCarts } from '../src/modules/cart/service.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { createCustomer, TEST_PASSWORD, type TestCustomer } from './account-helpers.ts';
 import { DELIVERY_ADDRESS, PHONE } from './customer-cart-helpers.ts';
@@ -274,13 +273,13 @@ describe('with a session', () => {
 
     const guest = await guestBasket([pack(0, 1)]);
     clock.advance(80 * DAY_MS);
-    await sweepExpiredCarts(t.app.db, clock.now());
+    await t.app.jobs.runNow('housekeeping');
     expect((await getCart({ token: guest })).statusCode).toBe(404);
     const kept = await t.app.db.select().from(carts).where(eq(carts.customerId, customer.customer.id));
     expect(kept).toHaveLength(1);
     // Reading renewed nothing but the token: 90 days after the last change (the add, 84 days ago) it goes.
     clock.advance(7 * DAY_MS);
-    await sweepExpiredCarts(t.app.db, clock.now());
+    await t.app.jobs.runNow('housekeeping');
     expect(await t.app.db.select().from(carts).where(eq(carts.customerId, customer.customer.id))).toEqual([]);
   });
 });

@@ -13,7 +13,9 @@ import { openDatabase } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema.ts';
 import { enqueueMail, queueFormMails, type NewMail } from '../src/modules/mail/service.ts';
 import { createMailTransport, type MailLog, type MailTransport } from '../src/modules/mail/transport.ts';
-import { createMailWorker } from '../src/modules/mail/worker.ts';
+import { sendDueMail } from '../src/modules/mail/worker.ts';
+import { backOfficeJobs, createJobRunner } from '../src/jobs/index.ts';
+import { fakeClock, systemClock } from '../src/lib/clock.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
 
@@ -121,11 +123,11 @@ describe('through SMTP', () => {
   });
 });
 
-describe('the worker', () => {
+describe('the mail job', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({}, { seed: false });
-    // These tests run their own workers: the app's would compete for the rows.
+    // These tests send the outbox themselves: the app's mail job would compete for the rows.
     await t.app.close();
   });
   afterAll(() => t.close());
@@ -160,10 +162,10 @@ describe('the worker', () => {
       close() {},
     };
     const { lines, log } = captureLog();
-    const worker = createMailWorker({ db: db(), transport: flaky, log });
+    const send = () => sendDueMail({ db: db(), transport: flaky, log });
     const { id, messageId } = await enqueueMail(db(), mail(1));
 
-    await worker.drain();
+    await send();
     expect(calls).toHaveLength(1);
     expect(await row(id)).toMatchObject({ attempts: 1, sentAt: null, lockedUntil: null });
     expect((await row(id))?.lastError).toBe('421 Service not available');
@@ -171,30 +173,30 @@ describe('the worker', () => {
     expect(await waitSeconds(id)).toBeLessThanOrEqual(15);
 
     // Not due yet: nothing is sent.
-    await worker.drain();
+    await send();
     expect(calls).toHaveLength(1);
 
     await makeDue(id);
-    await worker.drain();
+    await send();
     expect(calls).toHaveLength(2);
     expect(await row(id)).toMatchObject({ attempts: 2, sentAt: null });
     expect(await waitSeconds(id)).toBeGreaterThan(25);
     expect(await waitSeconds(id)).toBeLessThanOrEqual(30);
 
     await makeDue(id);
-    await worker.drain();
+    await send();
     expect(calls).toEqual([messageId, messageId, messageId]);
     expect(await row(id)).toMatchObject({ attempts: 3, lockedUntil: null });
     expect((await row(id))?.sentAt).toBeInstanceOf(Date);
 
     await makeDue(id);
-    await worker.drain();
+    await send();
     expect(calls).toHaveLength(3);
     expect(lines.filter((line) => line.level === 'warn')).toHaveLength(2);
     expect(lines[0]?.details).toMatchObject({ mailId: id, attempts: 1, retryInSeconds: 15 });
   });
 
-  test('two workers draining one outbox send each message exactly once', async () => {
+  test('two back-offices sending one outbox send each message exactly once', async () => {
     // On PostgreSQL the second worker has its own connection pool, as a second back-office process would.
     const second = process.env.DATABASE_URL
       ? await openDatabase({ databaseUrl: t.app.config.databaseUrl })
@@ -211,10 +213,10 @@ describe('the worker', () => {
         close() {},
       });
       const { log } = captureLog();
-      const a = createMailWorker({ db: db(), transport: transport('a'), log });
-      const b = createMailWorker({ db: second?.db ?? db(), transport: transport('b'), log });
+      const a = { db: db(), transport: transport('a'), log };
+      const b = { db: second?.db ?? db(), transport: transport('b'), log };
 
-      await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
+      await Promise.all([sendDueMail(a), sendDueMail(b), sendDueMail(a), sendDueMail(b)]);
 
       expect(sent.map((s) => s.messageId).sort()).toEqual([...queued].sort());
       const rows = await db().select().from(mailOutbox);
@@ -227,7 +229,7 @@ describe('the worker', () => {
   test('a message leased by a worker is left alone until the lease runs out', async () => {
     const sent: number[] = [];
     const transport: MailTransport = { send: async (message) => void sent.push(message.id), close() {} };
-    const worker = createMailWorker({ db: db(), transport, log: captureLog().log });
+    const send = () => sendDueMail({ db: db(), transport, log: captureLog().log });
     const { id } = await enqueueMail(db(), mail(1));
     // A worker claimed it and is still sending (or died mid-send): its lease has 30 s left.
     await db()
@@ -235,19 +237,19 @@ describe('the worker', () => {
       .set({ attempts: 1, lockedUntil: sql`now() + interval '30 seconds'` })
       .where(eq(mailOutbox.id, id));
 
-    await worker.drain();
+    await send();
     expect(sent).toEqual([]);
 
     await db()
       .update(mailOutbox)
       .set({ lockedUntil: sql`now() - interval '1 second'` })
       .where(eq(mailOutbox.id, id));
-    await worker.drain();
+    await send();
     expect(sent).toEqual([id]);
     expect(await row(id)).toMatchObject({ attempts: 2, lockedUntil: null });
   });
 
-  test('stop() waits for the message in flight', async () => {
+  test('stopping the jobs waits for the message in flight and leaves the rest queued', async () => {
     let finish = () => {};
     const done: number[] = [];
     const transport: MailTransport = {
@@ -257,13 +259,20 @@ describe('the worker', () => {
       },
       close() {},
     };
-    const worker = createMailWorker({ db: db(), transport, log: captureLog().log, pollMs: 60_000 });
+    const mailJob = backOfficeJobs.filter((job) => job.name === 'mail');
+    const runner = createJobRunner(mailJob, {
+      db: db(),
+      clock: systemClock,
+      log: captureLog().log,
+      config: testConfig(),
+      mailTransport: transport,
+    });
     const { id } = await enqueueMail(db(), mail(1));
     await enqueueMail(db(), mail(2));
-    worker.start();
+    runner.start();
     while (!(await row(id))?.lockedUntil) await sleep(5);
 
-    const stopped = worker.stop();
+    const stopped = runner.stop();
     finish();
     await stopped;
     expect(done).toEqual([id]);
@@ -277,18 +286,17 @@ describe('the worker', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'plasterwick-mail-'));
     try {
       const { lines, log } = captureLog();
-      const transport = createMailTransport({ mail: testConfig().mail, dataDir }, log);
-      const worker = createMailWorker({ db: db(), transport, log });
+      const clock = fakeClock(new Date('2027-03-01T09:00:00.250Z'));
+      const transport = createMailTransport({ mail: testConfig().mail, dataDir }, log, clock);
       await queueFormMails(db(), testConfig().mail, 'contact', contact);
-      await worker.drain();
+      await sendDueMail({ db: db(), transport, log });
       transport.close();
 
       const files = (await readdir(path.join(dataDir, 'mail'))).sort();
       expect(files).toHaveLength(2);
       const acknowledgementFile = files.find((name) => name.endsWith('-contact.acknowledgement.eml'));
-      expect(acknowledgementFile).toMatch(
-        /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-\d+-contact\.acknowledgement\.eml$/,
-      );
+      // Named by the app's clock: the time it was sent, then its outbox id and kind.
+      expect(acknowledgementFile).toMatch(/^2027-03-01T09-00-00-250Z-\d+-contact\.acknowledgement\.eml$/);
       const file = path.join(dataDir, 'mail', acknowledgementFile ?? '');
       const parsed = await simpleParser(await readFile(file));
       expect(parsed.subject).toBe('We have received your message');

@@ -1,4 +1,4 @@
-/** Training sessions: places left, the 15-day cut-off, 3–5 participants. */
+/** Training sessions: places left, the 15-day cut-off (on a fake clock), 3–5 participants. */
 import { MESSAGES } from '@plasterwick/shop-rules/validation';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -11,12 +11,15 @@ import {
   registrationOpen,
 } from '../src/modules/training/service.ts';
 import { mailOutbox, submissions, trainingSessions } from '../src/db/schema.ts';
+import { DAY_MS, fakeClock } from '../src/lib/clock.ts';
 import { solvedBotCheck } from './bot-check-solver.ts';
 import { createTestApp, q, SITE_ID, type TestApp } from './helpers.ts';
 
+/** Stands at the time the file starts unless a test moves it (and puts it back). */
+const clock = fakeClock();
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
 });
 afterAll(() => t.close());
 
@@ -64,8 +67,46 @@ describe('training', () => {
       expect([s.min_participants, s.max_participants]).toEqual([3, 5]);
     }
     expect(items.some((s) => !s.registration_open)).toBe(true);
-    expect(registrationOpen(new Date(Date.now() + 15 * 86_400_000 + 1000))).toBe(true);
-    expect(registrationOpen(new Date(Date.now() + 14 * 86_400_000))).toBe(false);
+    const now = clock.now();
+    expect(registrationOpen(new Date(now.getTime() + 15 * DAY_MS + 1000), now)).toBe(true);
+    expect(registrationOpen(new Date(now.getTime() + 14 * DAY_MS), now)).toBe(false);
+  });
+
+  test('registration closes exactly 15 days before the course: open at the cut-off, closed a day after', async () => {
+    const startsOn = new Date(clock.now().getTime() + 40 * DAY_MS);
+    const [session] = await t.database.db
+      .insert(trainingSessions)
+      .values({
+        siteId: SITE_ID,
+        title: 'Cut-off day: fine filling',
+        location: 'York',
+        startsOn,
+        places: 20,
+        minParticipants: 3,
+        maxParticipants: 5,
+      })
+      .returning();
+    const started = clock.now();
+    try {
+      for (const [daysBefore, open] of [
+        [16, true],
+        [15, true],
+        [14, false],
+      ] as const) {
+        clock.set(new Date(startsOn.getTime() - daysBefore * DAY_MS));
+        const listed = (await sessions()).find((s) => s.id === session!.id);
+        expect(listed?.registration_open, `${daysBefore} days before`).toBe(open);
+        const answer = await register(registration(session!.id));
+        expect(answer.statusCode, `${daysBefore} days before: ${answer.body}`).toBe(open ? 201 : 400);
+        if (!open) expect(answer.json()).toMatchObject({ status: 'registration_closed' });
+      }
+      // The cut-off to the millisecond.
+      const cutOff = new Date(startsOn.getTime() - 15 * DAY_MS);
+      expect(registrationOpen(startsOn, cutOff)).toBe(true);
+      expect(registrationOpen(startsOn, new Date(cutOff.getTime() + 1))).toBe(false);
+    } finally {
+      clock.set(started);
+    }
   });
 
   test('registering takes places; the last places cannot be overbooked', async () => {

@@ -114,7 +114,8 @@ export async function runDataMigrations(
       if (claimed.length === 0) return;
       const changed = await migration.run(t);
       await t.update(dataMigrations).set({ changed }).where(eq(dataMigrations.name, migration.name));
-      if (changed > 0) await bumpContentVersion(t);
+      // At start-up, before any app and its clock.
+      if (changed > 0) await bumpContentVersion(t, new Date());
       ran.push({ name: migration.name, changed });
     });
   }

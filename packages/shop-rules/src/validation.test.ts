@@ -92,7 +92,17 @@ describe('company registration number (spec §5)', () => {
     expect(isCompanyNumber('732 829 320 00074')).toBe(true);
     expect(isCompanyNumber('73282932000075')).toBe(false);
     expect(isCompanyNumber('7328293200007')).toBe(false); // 13 digits
+    expect(isCompanyNumber('7328293200009')).toBe(false); // 13 digits whose sum divides by 10: too short all the same
     expect(isCompanyNumber('7328293200007A')).toBe(false);
+  });
+
+  it('refuses every number under 14 digits, whatever its check digit', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: 12, size: 'max' }), (body) => {
+        const valid = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].filter((d) => isCompanyNumber([...body, d].join('')));
+        expect(valid).toEqual([]);
+      }),
+    );
   });
 
   it('exactly one check digit of ten makes a valid number', () => {

@@ -48,17 +48,6 @@ export async function claimSolution(db: Database, secret: string, expiresAt: Dat
 }
 
 /** Deletes the remembered solutions that expired: their challenges are refused as expired anyway. */
-export async function sweepExpiredSolutions(db: Database, now = new Date()): Promise<void> {
+export async function sweepExpiredSolutions(db: Database, now: Date): Promise<void> {
   await db.delete(botCheckSolutions).where(lt(botCheckSolutions.expiresAt, now));
-}
-
-/** When each database was last swept (adapters are cheap and made per call; the sweep's pace is per database). */
-const lastSweep = new WeakMap<Database, number>();
-
-/** `sweepExpiredSolutions` at most once per `everyMs` for a database, so calling it on each challenge stays cheap. */
-export async function sweepNowAndThen(db: Database, everyMs = 60_000): Promise<void> {
-  const now = Date.now();
-  if (now - (lastSweep.get(db) ?? 0) < everyMs) return;
-  lastSweep.set(db, now);
-  await sweepExpiredSolutions(db, new Date(now));
 }

@@ -14,7 +14,6 @@ import {
   claimSolution,
   MAX_PAYLOAD_LENGTH,
   refused,
-  sweepNowAndThen,
   type BotCheck,
   type BotCheckVerdict,
 } from './adapter.ts';
@@ -106,7 +105,6 @@ export function createAltchaBotCheck(db: Database, hmacKey: string): BotCheck {
     provider: 'altcha',
 
     async challenge() {
-      await sweepNowAndThen(db);
       const { parameters, signature } = await createAltchaChallenge(hmacKey);
       const { expiresAt } = parameters;
       if (signature === undefined || expiresAt === undefined) throw new Error('unsigned ALTCHA challenge');

@@ -13,7 +13,6 @@ import {
   claimSolution,
   MAX_PAYLOAD_LENGTH,
   refused,
-  sweepNowAndThen,
   type BotCheck,
   type BotCheckVerdict,
 } from './adapter.ts';
@@ -72,7 +71,6 @@ export function createRecaptchaBotCheck(
     provider: 'recaptcha',
 
     async challenge() {
-      await sweepNowAndThen(db);
       return {
         provider: 'recaptcha',
         site_key: config.siteKey ?? null,

@@ -31,3 +31,5 @@ export type { CartRow } from './tables.ts';
 export { resolvedBilling, viewCart, type CartView } from './view.ts';
 export { lockGuestBasket } from './customer-cart.ts';
 export type { BasketToken } from './customer-cart.ts';
+export { sweepExpiredCarts } from './sweep.ts';
+export type { CartsToKeep } from './sweep.ts';

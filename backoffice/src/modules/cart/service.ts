@@ -3,19 +3,17 @@
  * lines of packs, one discount code, the checkout steps' choices. Every change runs in a transaction holding the
  * cart row's lock, and every answer is priced by the one pricing function (view.ts) in the plan of the call: a
  * call in the other audience keeps the lines sold there (re-priced) and removes the others, naming them. The
- * cart module is the only writer of carts and their lines: checkout, completion and reorder call the functions at
- * the end of this file.
+ * cart module is the only writer of carts and their lines: checkout, completion and reorder call completion.ts,
+ * the housekeeping job sweep.ts.
  */
 import { CART_MAX_LINES } from '@plasterwick/shop-rules/checkout';
-import { CUSTOMER_BASKET_DAYS } from '@plasterwick/shop-rules/accounts';
 import { CART_QUANTITY, CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/types.ts';
-import { DAY_MS } from '../../lib/clock.ts';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/types.ts';
 import type { RequestContext, SalesPlan } from '../../lib/context.ts';
 import { DomainError, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { sweepAccountRows } from '../customers/index.ts';
 import { discountError, discountRefusal, findDiscountByCode } from '../discounts/index.ts';
 import { customerBasket, type BasketOwner } from './customer-cart.ts';
 import {
@@ -181,7 +179,6 @@ export async function addItems(
     const current = created ? cart : await touch(tx, deps, cart);
     return { token: created, view: await viewCart(tx, deps, current, pricing) };
   });
-  if (result.token) await sweepNowAndThen(deps);
   return result;
 }
 
@@ -297,42 +294,4 @@ export function shippingOf(
   return withOpenCart(deps, context, token, (tx, cart, pricing) =>
     viewCart(tx, deps, cart, pricing, postcode === undefined ? {} : { destination: destinationOf(postcode) }),
   );
-}
-
-// ---- expired carts ------------------------------------------------------------------------------------------
-
-/**
- * Deletes guests' carts whose token has expired and customers' open baskets unchanged for
- * `CUSTOMER_BASKET_DAYS` (their lines go with them), never one with a payment in flight (an order still waiting for
- * its payment keeps its cart). Returns how many.
- */
-export async function sweepExpiredCarts(db: Database, now: Date): Promise<number> {
-  const unchangedSince = new Date(now.getTime() - CUSTOMER_BASKET_DAYS * DAY_MS);
-  const removed = await db
-    .delete(carts)
-    .where(
-      and(
-        or(
-          and(or(isNull(carts.customerId), isNotNull(carts.completedAt)), lt(carts.tokenExpiresAt, now)),
-          and(isNotNull(carts.customerId), isNull(carts.completedAt), lt(carts.updatedAt, unchangedSince)),
-        ),
-        sql`not exists (select 1 from orders where orders.cart_id = ${carts.id} and orders.status = 'pending_payment')`,
-      ),
-    )
-    .returning({ id: carts.id });
-  return removed.length;
-}
-
-const lastSweep = new WeakMap<Database, number>();
-
-/**
- * `sweepExpiredCarts` and the accounts' stale rows (`sweepAccountRows`) at most once an hour per database, called
- * when a cart is created.
- */
-async function sweepNowAndThen(deps: CartDeps, everyMs = 60 * 60 * 1000): Promise<void> {
-  const now = deps.clock.now().getTime();
-  if (now - (lastSweep.get(deps.db) ?? 0) < everyMs) return;
-  lastSweep.set(deps.db, now);
-  await sweepExpiredCarts(deps.db, deps.clock.now());
-  await sweepAccountRows(deps.db, deps.clock.now());
 }

@@ -255,7 +255,12 @@ export async function createProduct(db: Database, siteId: number, input: Product
   });
 }
 
-export async function updateProduct(db: Database, siteId: number, input: ProductUpdate): Promise<number> {
+export async function updateProduct(
+  db: Database,
+  siteId: number,
+  input: ProductUpdate,
+  now: Date,
+): Promise<number> {
   const [existing] = await db
     .select({ id: products.id })
     .from(products)
@@ -290,7 +295,7 @@ export async function updateProduct(db: Database, siteId: number, input: Product
         ...(input.short_description !== undefined ? { shortDescription: input.short_description } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.instructions !== undefined ? { instructions: input.instructions.join('\n') } : {}),
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(eq(products.id, input.id));
     await writeChildren(t, input.id, input);

@@ -235,7 +235,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const id = await updateProduct(app.db, site.id, request.body);
+      const id = await updateProduct(app.db, site.id, request.body, app.clock.now());
       await app.contentChanged();
       return { data: { id } };
     },

@@ -136,7 +136,8 @@ export interface ResourceDefinition<Item extends z.ZodType = z.ZodType, Input ex
   /** Only published rows are listed and shown. */
   publishedOnly: boolean;
   toItem(row: ContentRow, lookup: Lookup): z.infer<Item>;
-  toRow(input: z.output<Input>): RowValues;
+  /** `now` dates an entry published without a date. */
+  toRow(input: z.output<Input>, now: Date): RowValues;
   filters(filters: IndexFilters): SQL[];
   /** Plain text indexed for search. */
   searchText(input: z.output<Input>): string;
@@ -240,7 +241,7 @@ const page = define({
       job: data.job,
     };
   },
-  toRow(input) {
+  toRow(input, now) {
     const { slug: s, title, type, status, audiences: a, published_at, parent_id, position, ...data } = input;
     return {
       slug: s,
@@ -250,7 +251,7 @@ const page = define({
       audiences: a,
       position,
       parentId: parent_id ?? null,
-      publishedAt: published_at ? new Date(published_at) : status === 'published' ? new Date() : null,
+      publishedAt: published_at ? new Date(published_at) : status === 'published' ? now : null,
       data,
     };
   },
@@ -326,8 +327,8 @@ const folder = define({
       ...data,
     };
   },
-  toRow({ slug: s, title, type, status, audiences: a, position, ...data }) {
-    return { slug: s, title, type, status, audiences: a, position, publishedAt: new Date(), data };
+  toRow({ slug: s, title, type, status, audiences: a, position, ...data }, now) {
+    return { slug: s, title, type, status, audiences: a, position, publishedAt: now, data };
   },
   filters: (f) => (f.type ? [sql`${contentEntries.type} = ${f.type}`] : []),
   searchText: (input) => [input.extract, ...input.steps.map((s) => `${s.title} ${s.text}`)].join(' '),

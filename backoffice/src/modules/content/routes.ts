@@ -238,7 +238,7 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
       },
       async (request, reply) => {
         const { site } = await request.shop.context;
-        const created = await createItem(app.db, app.cache, name, site.id, request.body);
+        const created = await createItem(app.db, app.cache, name, site.id, request.body, app.clock.now());
         await app.contentChanged();
         return reply.status(201).send({ data: created });
       },
@@ -260,7 +260,7 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
       async (request) => {
         const { site } = await request.shop.context;
         const { id, ...changes } = request.body;
-        const updated = await updateItem(app.db, app.cache, name, site.id, id, changes);
+        const updated = await updateItem(app.db, app.cache, name, site.id, id, changes, app.clock.now());
         await app.contentChanged();
         return { data: updated };
       },

@@ -95,7 +95,7 @@ export async function findEntry(
 }
 
 /** Validates a create body against the resource's schema and turns it into row values. */
-function rowValues(name: ResourceName, body: unknown) {
+function rowValues(name: ResourceName, body: unknown, now: Date) {
   const definition = resources[name];
   const parsed = definition.input.safeParse(body);
   if (!parsed.success) {
@@ -108,13 +108,19 @@ function rowValues(name: ResourceName, body: unknown) {
   // The registry pairs each input schema with its own toRow; the union of pairs is not expressible here.
   const input = parsed.data as never;
   return {
-    ...(definition.toRow as (i: never) => ReturnType<typeof definition.toRow>)(input),
+    ...(definition.toRow as (i: never, now: Date) => ReturnType<typeof definition.toRow>)(input, now),
     searchText: (definition.searchText as (i: never) => string)(input),
   };
 }
 
-export async function createEntry(db: Database, name: ResourceName, siteId: number, body: unknown) {
-  const values = rowValues(name, body);
+export async function createEntry(
+  db: Database,
+  name: ResourceName,
+  siteId: number,
+  body: unknown,
+  now: Date,
+) {
+  const values = rowValues(name, body, now);
   await assertSlugFree(db, name, siteId, values.slug ?? null);
   const [row] = await db
     .insert(contentEntries)
@@ -132,6 +138,7 @@ export async function updateEntry(
   id: number,
   changes: Record<string, unknown>,
   lookup: Lookup,
+  now: Date,
 ) {
   const existing = await findEntry(db, name, String(id), {
     siteId,
@@ -141,11 +148,11 @@ export async function updateEntry(
   const current = resources[name].toItem(existing, lookup) as Record<string, unknown>;
   const merged = { ...current, ...changes };
   delete merged.id;
-  const values = rowValues(name, merged);
+  const values = rowValues(name, merged, now);
   if (values.slug && values.slug !== existing.slug) await assertSlugFree(db, name, siteId, values.slug);
   const [row] = await db
     .update(contentEntries)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: now })
     .where(eq(contentEntries.id, id))
     .returning();
   if (!row) throw notFound(`${name} ${id}`);
@@ -228,8 +235,9 @@ export async function createItem(
   name: ResourceName,
   siteId: number,
   body: unknown,
+  now: Date,
 ): Promise<Item> {
-  const row = await createEntry(db, name, siteId, body);
+  const row = await createEntry(db, name, siteId, body, now);
   return resources[name].toItem(row, await loadLookup(db, cache, siteId));
 }
 
@@ -241,9 +249,10 @@ export async function updateItem(
   siteId: number,
   id: number,
   changes: Record<string, unknown>,
+  now: Date,
 ): Promise<Item> {
   const lookup = await loadLookup(db, cache, siteId);
-  const row = await updateEntry(db, name, siteId, id, changes, lookup);
+  const row = await updateEntry(db, name, siteId, id, changes, lookup, now);
   return resources[name].toItem(row, lookup);
 }
 
@@ -291,13 +300,13 @@ export async function readContentVersion(db: Database): Promise<ContentVersion> 
 }
 
 /** One step up after any write the storefront must rebuild for (the launcher polls the version). */
-export async function bumpContentVersion(db: Database): Promise<void> {
+export async function bumpContentVersion(db: Database, now: Date): Promise<void> {
   await db
     .insert(contentVersion)
-    .values({ id: 1, version: 1 })
+    .values({ id: 1, version: 1, updatedAt: now })
     .onConflictDoUpdate({
       target: contentVersion.id,
-      set: { version: sql`${contentVersion.version} + 1`, updatedAt: new Date() },
+      set: { version: sql`${contentVersion.version} + 1`, updatedAt: now },
     });
 }
 

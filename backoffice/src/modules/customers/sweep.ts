@@ -1,6 +1,6 @@
 /**
  * The accounts' rows that no longer count for anything: attempts older than the longest rate-limit window,
- * expired sessions, and link tokens used or expired. Run with the cart sweep (cart/service.ts `sweepNowAndThen`).
+ * expired sessions, and link tokens used or expired. A step of the housekeeping flow (flows/housekeeping.ts).
  */
 import { AUTH_LIMITS } from '@plasterwick/shop-rules/accounts';
 import { isNotNull, lt, or } from 'drizzle-orm';

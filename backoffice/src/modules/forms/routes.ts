@@ -197,7 +197,7 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
       async (request) => {
         const { site } = await request.shop.context;
         const { id, ...changes } = request.body;
-        return { data: await updateSubmission(app.db, site.id, kind, id, changes) };
+        return { data: await updateSubmission(app.db, site.id, kind, id, changes, app.clock.now()) };
       },
     );
 

@@ -189,10 +189,11 @@ export async function updateSubmission(
   kind: string,
   id: number,
   changes: { status?: SubmissionStatus; note?: string },
+  now: Date,
 ): Promise<SubmissionItem> {
   const [row] = await db
     .update(submissions)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: now })
     .where(and(...scope(siteId, kind), eq(submissions.id, id)))
     .returning();
   if (!row) throw notFound(`${kind} ${id}`);

@@ -3,5 +3,6 @@ export { enqueueMail, queueFormMails, senderDomain, type NewMail } from './servi
 export { orderConfirmationMail, pageUrl, render } from './templates.ts';
 export type { Block, Letter, MailContent, OrderMailDetails } from './templates.ts';
 export { createMailTransport } from './transport.ts';
-export { createMailWorker } from './worker.ts';
-export type { MailWorker } from './worker.ts';
+export type { MailTransport } from './transport.ts';
+export { sendDueMail } from './worker.ts';
+export type { MailOutboxDeps } from './worker.ts';

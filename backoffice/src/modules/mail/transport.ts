@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { mailOutbox } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 /** An outbox row, as the worker claimed it. */
 export type OutboxMail = typeof mailOutbox.$inferSelect;
@@ -41,7 +42,12 @@ const messageOf = (mail: OutboxMail) => ({
 // may claim it again.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>, log: MailLog): MailTransport {
+/** `clock` stamps the names of the `.eml` files. */
+export function createMailTransport(
+  config: Pick<Config, 'mail' | 'dataDir'>,
+  log: MailLog,
+  clock: Clock,
+): MailTransport {
   const defaults = { from: sender(config.mail.from) };
 
   if (config.mail.smtpUrl) {
@@ -63,7 +69,7 @@ export function createMailTransport(config: Pick<Config, 'mail' | 'dataDir'>, lo
   return {
     async send(mail) {
       const { message } = await composer.sendMail(messageOf(mail));
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const stamp = clock.now().toISOString().replace(/[:.]/g, '-');
       const file = path.join(directory, `${stamp}-${mail.id}-${mail.kind.replace(/[^\w.-]/g, '_')}.eml`);
       await mkdir(directory, { recursive: true });
       await writeFile(file, message as Buffer);

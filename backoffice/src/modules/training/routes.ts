@@ -23,7 +23,7 @@ export const trainingRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const items = await listSessions(app.db, site.id, request.query.upcoming === '1');
+      const items = await listSessions(app.db, site.id, request.query.upcoming === '1', app.clock.now());
       return { data: { items, total: items.length } };
     },
   );
@@ -49,7 +49,7 @@ export const trainingRoutes: FastifyPluginAsync = async (plugin) => {
       const { bot_check: botCheck, website, ...body } = request.body;
       await verifyBotCheck(app, botCheck, request.ip, 'training-registration');
       if (website) return reply.status(201).send({ data: { id: decoyId() } });
-      const id = await register(app.db, app.config.mail, site.id, body);
+      const id = await register(app.db, app.config.mail, site.id, body, app.clock.now());
       app.mail.nudge();
       return reply.status(201).send({ data: { id } });
     },

@@ -45,12 +45,17 @@ export function atMostParticipantsMessage(placesLeft: number): string {
   });
 }
 
-/** Registration is open while the course starts at least 15 days from now. */
-export const registrationOpen = (startsOn: Date, now = new Date()) =>
+/** Registration is open while the course starts at least 15 days after `now`. */
+export const registrationOpen = (startsOn: Date, now: Date) =>
   startsOn.getTime() - now.getTime() >= TRAINING.closesDaysBefore * DAY_MS;
 
-/** The site's sessions (or the one with `id`), earliest first, with places left. */
-async function sessions(db: Database, siteId: number, id?: number): Promise<TrainingSessionItem[]> {
+/** The site's sessions (or the one with `id`), earliest first, with places left and whether open at `now`. */
+async function sessions(
+  db: Database,
+  siteId: number,
+  now: Date,
+  id?: number,
+): Promise<TrainingSessionItem[]> {
   const rows = await db
     .select()
     .from(trainingSessions)
@@ -66,14 +71,15 @@ async function sessions(db: Database, siteId: number, id?: number): Promise<Trai
     places_left: Math.max(0, s.places - s.placesTaken),
     min_participants: s.minParticipants,
     max_participants: s.maxParticipants,
-    registration_open: registrationOpen(s.startsOn),
+    registration_open: registrationOpen(s.startsOn, now),
   }));
 }
 
-/** The site's sessions, earliest first; only those still to come unless `upcoming` is false. */
-export async function listSessions(db: Database, siteId: number, upcoming: boolean) {
-  const now = Date.now();
-  return (await sessions(db, siteId)).filter((s) => !upcoming || Date.parse(s.starts_on) >= now);
+/** The site's sessions, earliest first; only those still to come at `now` unless `upcoming` is false. */
+export async function listSessions(db: Database, siteId: number, upcoming: boolean, now: Date) {
+  return (await sessions(db, siteId, now)).filter(
+    (s) => !upcoming || Date.parse(s.starts_on) >= now.getTime(),
+  );
 }
 
 const sessionField = 'body.session_id';
@@ -90,8 +96,9 @@ export async function register(
   mail: MailConfig,
   siteId: number,
   body: Omit<TrainingRegistrationBody, 'bot_check' | 'website'>,
+  now: Date,
 ): Promise<number> {
-  const [session] = await sessions(db, siteId, body.session_id);
+  const [session] = await sessions(db, siteId, now, body.session_id);
   if (!session) {
     throw new ApiError(404, 'not_found', `Training session ${body.session_id} not found`, {
       errors: [{ field: sessionField, message: MESSAGES.trainingSession }],
@@ -134,8 +141,8 @@ export async function register(
       )
       .returning({ placesLeft: sql<number>`${trainingSessions.places} - ${trainingSessions.placesTaken}` });
     if (taken.length === 0) {
-      const [now] = await sessions(tx, siteId, session.id);
-      const placesLeft = now?.places_left ?? 0;
+      const [current] = await sessions(tx, siteId, now, session.id);
+      const placesLeft = current?.places_left ?? 0;
       throw new ApiError(400, 'not_enough_places', notEnoughPlacesMessage(placesLeft), {
         errors: [{ field: participantsField, message: atMostParticipantsMessage(placesLeft) }],
       });

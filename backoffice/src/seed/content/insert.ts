@@ -14,10 +14,12 @@ export const UK_SITE_ID = SITE_ID;
 export async function insertContent(db: Database, name: ResourceName, inputs: unknown[]): Promise<number[]> {
   if (inputs.length === 0) return [];
   const definition = resources[name];
+  // The seed runs before any app, so before its clock: entries published without a date are dated now.
+  const now = new Date();
   const values = inputs.map((input) => {
     const parsed = definition.input.parse(input) as never;
     return {
-      ...(definition.toRow as (i: never) => ReturnType<typeof definition.toRow>)(parsed),
+      ...(definition.toRow as (i: never, now: Date) => ReturnType<typeof definition.toRow>)(parsed, now),
       searchText: (definition.searchText as (i: never) => string)(parsed),
       siteId: UK_SITE_ID,
       resource: name,

@@ -1,0 +1,31 @@
+/** The back-office's background jobs: each one's name, pace and handler. `app.ts` hands them to the runner. */
+import { hourlyHousekeeping, minutelyHousekeeping, runHousekeeping } from '../flows/housekeeping.ts';
+import { HOUR_MS } from '../lib/clock.ts';
+import { sendDueMail } from '../modules/mail/index.ts';
+import type { Job } from './job.ts';
+
+export type { Job, JobContext, JobLog } from './job.ts';
+export { createJobRunner, type JobRunner } from './runner.ts';
+
+/** The mail outbox: what is due goes out within seconds even if no one nudges the job after queuing it. */
+const mailOutbox: Job = {
+  name: 'mail',
+  intervalMs: 5_000,
+  run: ({ db, mailTransport, log }, signal) => sendDueMail({ db, transport: mailTransport, log }, signal),
+};
+
+/** Expired carts, stale account rows, expired order access tokens (flows/housekeeping.ts). */
+const housekeeping: Job = {
+  name: 'housekeeping',
+  intervalMs: HOUR_MS,
+  run: ({ db, clock }) => runHousekeeping(hourlyHousekeeping, db, clock.now()),
+};
+
+/** Expired bot-check solutions: every minute, as the challenges used to sweep them. */
+const botCheckHousekeeping: Job = {
+  name: 'bot-check-housekeeping',
+  intervalMs: 60_000,
+  run: ({ db, clock }) => runHousekeeping(minutelyHousekeeping, db, clock.now()),
+};
+
+export const backOfficeJobs: readonly Job[] = [mailOutbox, housekeeping, botCheckHousekeeping];
