@@ -11,7 +11,7 @@ import {
   cartTokenBody,
   updateCartLineBody,
 } from '@plasterwick/shop-rules/checkout';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requirePlan } from '../../lib/context.ts';
 import { errorResponses, limitedBy, personal, sameOriginWrites } from '../../lib/http.ts';
@@ -57,9 +57,11 @@ async function withTokenGivenBack(request: FastifyRequest, cart: CartAnswerBody)
   return { token, token_expires_at: cart.token_expires_at, cart };
 }
 
-export const cartRoutes: FastifyPluginAsync = async (plugin) => {
+const cartDeps = (app: FastifyInstance): CartDeps => ({ db: app.db, cache: app.cache, clock: app.clock });
+
+/** The basket itself: reading it, and adding to it (which opens one). */
+function basketRoutes(plugin: FastifyInstance): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const deps = (): CartDeps => ({ db: app.db, cache: app.cache, clock: app.clock });
 
   app.post(
     '/cart/items',
@@ -88,7 +90,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
       const session = await request.shop.session;
       const owner = session ? basketOwner(app.config.apiKey, session.customer.id) : undefined;
       const token = await request.shop.cartToken;
-      const result = await addItems(deps(), context, plan, token, request.body.items, owner);
+      const result = await addItems(cartDeps(app), context, plan, token, request.body.items, owner);
       const cart = cartAnswer(result.view);
       if (result.token) {
         return reply.status(201).send({ token: result.token, token_expires_at: cart.token_expires_at, cart });
@@ -110,10 +112,15 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) => {
-      const view = await getCart(deps(), await request.shop.context, await request.shop.cartToken);
+      const view = await getCart(cartDeps(app), await request.shop.context, await request.shop.cartToken);
       return withTokenGivenBack(request, cartAnswer(view));
     },
   );
+}
+
+/** One line of the basket: a new quantity, or gone. */
+function lineRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.patch(
     '/cart/items/:line_id',
@@ -132,7 +139,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const view = await updateLine(
-        deps(),
+        cartDeps(app),
         await request.shop.context,
         await request.shop.cartToken,
         request.params.line_id,
@@ -159,7 +166,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const view = await removeLine(
-        deps(),
+        cartDeps(app),
         await request.shop.context,
         await request.shop.cartToken,
         request.params.line_id,
@@ -167,6 +174,11 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
       return { cart: cartAnswer(view) };
     },
   );
+}
+
+/** The basket's discount code. */
+function discountRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/cart/discount',
@@ -189,7 +201,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const view = await applyDiscount(
-        deps(),
+        cartDeps(app),
         await request.shop.context,
         await request.shop.cartToken,
         request.body.code,
@@ -213,10 +225,19 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
       },
     },
     async (request) => {
-      const view = await removeDiscount(deps(), await request.shop.context, await request.shop.cartToken);
+      const view = await removeDiscount(
+        cartDeps(app),
+        await request.shop.context,
+        await request.shop.cartToken,
+      );
       return { cart: cartAnswer(view) };
     },
   );
+}
+
+/** Delivery estimates before the checkout. */
+function shippingRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/cart/shipping',
@@ -238,7 +259,7 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
     async (request) => {
       const postcode = checkedPostcode(request.query.postcode);
       const view = await shippingOf(
-        deps(),
+        cartDeps(app),
         await request.shop.context,
         await request.shop.cartToken,
         postcode,
@@ -255,4 +276,11 @@ export const cartRoutes: FastifyPluginAsync = async (plugin) => {
       return { costs, cheapest: costs[0]?.amount ?? null };
     },
   );
+}
+
+export const cartRoutes: FastifyPluginAsync = async (plugin) => {
+  basketRoutes(plugin);
+  lineRoutes(plugin);
+  discountRoutes(plugin);
+  shippingRoutes(plugin);
 };

@@ -7,7 +7,7 @@ import {
   checkoutCompleteBody,
   checkoutDeliveryBody,
 } from '@plasterwick/shop-rules/checkout';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponses, limitedBy, personal, sameOriginWrites } from '../../lib/http.ts';
 import { cartQuery, cartResponse } from '../cart/index.ts';
@@ -25,16 +25,18 @@ import { carriersOf, paymentMethods, setBilling, setDelivery } from './service.t
 
 const tags = ['checkout'];
 
-export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
+const checkoutDeps = (app: FastifyInstance): CheckoutDeps => ({
+  db: app.db,
+  cache: app.cache,
+  clock: app.clock,
+  mail: app.config.mail,
+  provider: app.payments,
+  nudgeMail: () => app.mail.nudge(),
+});
+
+/** The delivery and billing steps, stored on the basket. */
+function stepRoutes(plugin: FastifyInstance): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const deps = (): CheckoutDeps => ({
-    db: app.db,
-    cache: app.cache,
-    clock: app.clock,
-    mail: app.config.mail,
-    provider: app.payments,
-    nudgeMail: () => app.mail.nudge(),
-  });
 
   app.put(
     '/checkout/delivery',
@@ -59,7 +61,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const view = await setDelivery(
-        deps(),
+        checkoutDeps(app),
         await request.shop.context,
         await request.shop.cartToken,
         (await request.shop.session)?.customer ?? null,
@@ -90,7 +92,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) => {
       const view = await setBilling(
-        deps(),
+        checkoutDeps(app),
         await request.shop.context,
         await request.shop.cartToken,
         (await request.shop.session)?.customer ?? null,
@@ -99,6 +101,11 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
       return { cart: cartAnswer(view) };
     },
   );
+}
+
+/** What the checkout offers the basket: carriers and ways to pay. */
+function offerRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/checkout/carriers',
@@ -113,7 +120,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request) =>
       carriersOf(
-        deps(),
+        checkoutDeps(app),
         await request.shop.context,
         await request.shop.cartToken,
         checkedPostcode(request.query.postcode),
@@ -140,6 +147,11 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
       return paymentMethods(app.db, app.payments, (await request.shop.session)?.customer ?? null);
     },
   );
+}
+
+/** Completing the checkout: the order, and the card charged. */
+function completionRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/checkout/complete',
@@ -181,7 +193,7 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
     },
     async (request, reply) => {
       const completion = await completeCheckout(
-        deps(),
+        checkoutDeps(app),
         await request.shop.context,
         await request.shop.cartToken,
         (await request.shop.session)?.customer ?? null,
@@ -195,4 +207,10 @@ export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
       });
     },
   );
+}
+
+export const checkoutRoutes: FastifyPluginAsync = async (plugin) => {
+  stepRoutes(plugin);
+  offerRoutes(plugin);
+  completionRoutes(plugin);
 };

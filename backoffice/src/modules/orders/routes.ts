@@ -5,7 +5,7 @@
  * api-contract.md "Accounts").
  */
 import { reorderBody } from '@plasterwick/shop-rules/accounts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody, errorResponses, limitedBy, personal, sameOriginWrites } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
@@ -23,7 +23,8 @@ const loggedIn = {
   },
 };
 
-export const orderRoutes: FastifyPluginAsync = async (plugin) => {
+/** A customer's orders, and one order for its owner or its access token. */
+function readingRoutes(plugin: FastifyInstance): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -81,6 +82,11 @@ export const orderRoutes: FastifyPluginAsync = async (plugin) => {
       return { order: orderAnswer(order, lines, payment) };
     },
   );
+}
+
+/** Order again. */
+function reorderRoutes(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/orders/:number/reorder',
@@ -128,4 +134,9 @@ export const orderRoutes: FastifyPluginAsync = async (plugin) => {
       });
     },
   );
+}
+
+export const orderRoutes: FastifyPluginAsync = async (plugin) => {
+  readingRoutes(plugin);
+  reorderRoutes(plugin);
 };

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { escapeHtml } from '@plasterwick/shop-rules/html';
 import { formatPrice } from '@plasterwick/shop-rules/price-format';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, notFound } from '../../lib/errors.ts';
@@ -68,32 +68,17 @@ ${body}
 `;
 }
 
-export const paymentRoutes: FastifyPluginAsync = async (plugin) => {
-  const app = plugin.withTypeProvider<ZodTypeProvider>();
-  if (app.payments.name !== 'fake' || !('decide' in app.payments)) return;
-  const provider = app.payments as FakeProvider;
-  const deps = (): PaymentOutcomeDeps => ({
-    db: app.db,
-    clock: app.clock,
-    mail: app.config.mail,
-    provider,
-    nudgeMail: () => app.mail.nudge(),
-  });
+const outcomeDeps = (app: FastifyInstance, provider: FakeProvider): PaymentOutcomeDeps => ({
+  db: app.db,
+  clock: app.clock,
+  mail: app.config.mail,
+  provider,
+  nudgeMail: () => app.mail.nudge(),
+});
 
-  // In this plugin only: JSON keeps its raw text for the signature, and the test page's form arrives urlencoded.
-  plugin.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    request.rawBody = body as string;
-    try {
-      done(null, body === '' ? {} : JSON.parse(body as string));
-    } catch {
-      done(new ApiError(400, 'invalid_request', 'The body is not valid JSON'), undefined);
-    }
-  });
-  plugin.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+/** The test authorisation page the shopper is sent to. */
+function authorisationPageRoute(plugin: FastifyInstance): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/payments/fake/authorise/:payment_id',
@@ -142,6 +127,11 @@ export const paymentRoutes: FastifyPluginAsync = async (plugin) => {
       );
     },
   );
+}
+
+/** The shopper's decision on the test page: the provider then calls the webhook. */
+function decisionRoute(plugin: FastifyInstance, provider: FakeProvider): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/payments/fake/authorise/:payment_id',
@@ -189,6 +179,11 @@ export const paymentRoutes: FastifyPluginAsync = async (plugin) => {
       return reply.redirect(confirmationUrl(order), 303);
     },
   );
+}
+
+/** The provider's signed webhook. */
+function webhookRoute(plugin: FastifyInstance, provider: FakeProvider): void {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/payments/fake/webhook',
@@ -221,7 +216,30 @@ export const paymentRoutes: FastifyPluginAsync = async (plugin) => {
         }
         throw error;
       }
-      return { received: true as const, outcome: await applyWebhookEvent(deps(), event) };
+      return { received: true as const, outcome: await applyWebhookEvent(outcomeDeps(app, provider), event) };
     },
   );
+}
+
+export const paymentRoutes: FastifyPluginAsync = async (plugin) => {
+  if (plugin.payments.name !== 'fake' || !('decide' in plugin.payments)) return;
+  const provider = plugin.payments as FakeProvider;
+
+  // In this plugin only: JSON keeps its raw text for the signature, and the test page's form arrives urlencoded.
+  plugin.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    try {
+      done(null, body === '' ? {} : JSON.parse(body as string));
+    } catch {
+      done(new ApiError(400, 'invalid_request', 'The body is not valid JSON'), undefined);
+    }
+  });
+  plugin.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  authorisationPageRoute(plugin);
+  decisionRoute(plugin, provider);
+  webhookRoute(plugin, provider);
 };
