@@ -14,7 +14,8 @@ import {
   stockistSearchResponse,
   stockistUpdateBody,
 } from './schemas.ts';
-import { findOrigin, searchStockists } from './service.ts';
+import { findOrigin } from './geocode.ts';
+import { searchStockists } from './service.ts';
 import { createStockist, deleteStockist, findStockist, updateStockist } from './stockists.ts';
 
 const tags = ['stockists'];
