@@ -1,4 +1,4 @@
 /** The public surface of the catalogue module: what routes register and what other modules and flows may use. */
-export { categorySchema, mediaSchema, productSchema } from './schemas.ts';
+export { categorySchema, productSchema } from './schemas.ts';
 export { categoryAncestors, getCategory, getProduct, loadPlanCatalogue, productPlanIds } from './service.ts';
 export type { PlanCatalogue } from './service.ts';
