@@ -7,8 +7,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { sanitizeHtml } from '../lib/sanitize.ts';
 import { seedCommerce } from '../seed/commerce.ts';
-import { bumpContentVersion } from '../modules/content/service.ts';
 import { resources } from '../modules/content/resources.ts';
+import { bumpContentVersion } from './content-version.ts';
 import type { Database } from './types.ts';
 import { contentEntries, dataMigrations, products } from './schema.ts';
 

@@ -22,6 +22,16 @@ export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/search/tables.ts';
 
+/**
+ * Single-row counter bumped on every write to published content (db/content-version.ts); `GET /content-version`
+ * returns it.
+ */
+export const contentVersion = pgTable('content_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One-off data migrations (db/data-migrations.ts) that have run on this database: each runs once, ever. */
 export const dataMigrations = pgTable('data_migration', {
   name: text('name').primaryKey(),

@@ -290,17 +290,6 @@ export async function readContentVersion(db: Database): Promise<ContentVersion> 
   return { version: row?.version ?? 0, updated_at: row?.updatedAt.toISOString() ?? null };
 }
 
-/** One step up after any write the storefront must rebuild for (the launcher polls the version). */
-export async function bumpContentVersion(db: Database): Promise<void> {
-  await db
-    .insert(contentVersion)
-    .values({ id: 1, version: 1 })
-    .onConflictDoUpdate({
-      target: contentVersion.id,
-      set: { version: sql`${contentVersion.version} + 1`, updatedAt: new Date() },
-    });
-}
-
 /** Towns with stockists whose name starts with `q`, or whose postcode starts with `postcode` (any spacing). */
 export async function findCities(
   db: Database,
