@@ -1,5 +1,6 @@
 /** The seed's own HTML passes through the CMS sanitiser unchanged: the demo shows what a write would store. */
 import { describe, expect, test, vi } from 'vitest';
+import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase } from '../src/db/client.ts';
 import type * as Sanitize from '../src/lib/sanitize.ts';
 import { sanitizeHtml } from '../src/lib/sanitize.ts';
@@ -28,7 +29,7 @@ describe('the seed', () => {
     }
 
     calls.length = 0;
-    const database = await openDatabase({});
+    const database = await openDatabase({ dataMigrations: dataMigrationList });
     try {
       await seedIfEmpty(database.db, { log: () => {} });
     } finally {
