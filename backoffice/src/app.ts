@@ -17,6 +17,7 @@ import {
 import type { Config } from './config.ts';
 import { bumpContentVersion } from './db/content-version.ts';
 import type { Database } from './db/types.ts';
+import { flowRoutes } from './flows/routes.ts';
 import { ReadCache } from './lib/cache.ts';
 import { contentHookNotifier } from './lib/content-hook.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -217,6 +218,7 @@ export async function buildApp({
         configuration: { url: '/api/v1/openapi.json' },
       });
       for (const module of apiModules) await api.register(module);
+      await api.register(flowRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -1,11 +1,10 @@
 /** Product create, update and delete: validates references (categories, plans, characteristics) then writes. */
 import { slugify } from '@plasterwick/shop-rules/slug';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import {
   categories,
   characteristics,
-  contentEntries,
   productCategories,
   productCharacteristics,
   productPlans,
@@ -304,15 +303,5 @@ export async function deleteProduct(db: Database, siteId: number, id: number): P
     .where(and(eq(products.id, id), eq(products.siteId, siteId)))
     .returning({ id: products.id });
   if (deleted.length === 0) throw notFound(`Product ${id}`);
-  // Its technical documents would otherwise list a product that no longer exists.
-  await db
-    .delete(contentEntries)
-    .where(
-      and(
-        eq(contentEntries.siteId, siteId),
-        eq(contentEntries.resource, 'notice'),
-        sql`${contentEntries.data} ->> 'product_id' = ${String(id)}`,
-      ),
-    );
   await syncCategoryPlans(db, siteId);
 }

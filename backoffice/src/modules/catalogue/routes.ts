@@ -31,7 +31,6 @@ import {
   createCategory,
   createProduct,
   deleteCategory,
-  deleteProduct,
   getCategory,
   getProduct,
   guideFilters,
@@ -240,15 +239,6 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       return { data: { id } };
     },
   );
-
-  deleteByIdRoute(plugin, {
-    path: '/product',
-    tags,
-    summary: 'Delete a product (id in the body or the query)',
-    remove: (siteId, id) => deleteProduct(app.db, siteId, id),
-    changesContent: true,
-    moreErrors: [409],
-  });
 
   app.get(
     '/filters-products',

@@ -162,6 +162,19 @@ export async function deleteEntry(db: Database, name: ResourceName, siteId: numb
   if (deleted.length === 0) throw notFound(`${name} ${id}`);
 }
 
+/** Deletes the notices (data sheets) naming a product: once it is gone, they would list a missing product. */
+export async function deleteNoticesOfProduct(db: Database, siteId: number, productId: number): Promise<void> {
+  await db
+    .delete(contentEntries)
+    .where(
+      and(
+        eq(contentEntries.siteId, siteId),
+        eq(contentEntries.resource, 'notice'),
+        sql`${contentEntries.data} ->> 'product_id' = ${String(productId)}`,
+      ),
+    );
+}
+
 async function assertSlugFree(db: Database, name: ResourceName, siteId: number, slug: string | null) {
   if (!slug) return;
   const [clash] = await db
