@@ -7,7 +7,7 @@ import type { Database } from '../../db/types.ts';
 import { contentEntries, contentVersion, stockists } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { DomainError, fieldError, notFound } from '../../lib/errors.ts';
 import {
   resources,
   type ContentRow,
@@ -99,11 +99,13 @@ function rowValues(name: ResourceName, body: unknown) {
   const definition = resources[name];
   const parsed = definition.input.safeParse(body);
   if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({
-      field: ['body', ...issue.path.map(String)].join('.'),
+    const fields = parsed.error.issues.map((issue) => ({
+      field: issue.path.map(String).join('.'),
       message: issue.message,
     }));
-    throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
+    // Worded as the request validation words its refusals, which name the fields where the answer puts them.
+    const named = fields.map((f) => `body.${f.field}`).join(', ');
+    throw new DomainError('invalid_request', `Invalid ${named}`, { fields });
   }
   // The registry pairs each input schema with its own toRow; the union of pairs is not expressible here.
   const input = parsed.data as never;
@@ -188,9 +190,7 @@ async function assertSlugFree(db: Database, name: ResourceName, siteId: number, 
       ),
     );
   if (clash) {
-    throw badRequest(`A ${name} with slug ${slug} already exists`, [
-      { field: 'body.slug', message: 'already used' },
-    ]);
+    throw fieldError('invalid_request', 'slug', `A ${name} with slug ${slug} already exists`, 'already used');
   }
 }
 
