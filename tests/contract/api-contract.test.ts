@@ -652,7 +652,7 @@ const CALLS: ContractCall[] = [
       ).toString('base64');
       await expect(verifyBotCheck(app, payload, '203.0.113.20', 'contact')).resolves.toBeUndefined();
       await expect(verifyBotCheck(app, payload, '203.0.113.20', 'contact')).rejects.toMatchObject({
-        status: 'bot_check_failed',
+        code: 'bot_check_failed',
       });
     },
   },

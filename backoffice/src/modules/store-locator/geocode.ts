@@ -6,7 +6,7 @@ import { formatPostcode } from '@plasterwick/shop-rules/postcode';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import { postcodes, stockists } from '../../db/schema.ts';
-import { ApiError, badRequest } from '../../lib/errors.ts';
+import { DomainError, fieldError } from '../../lib/errors.ts';
 import { geocodeCandidates } from './postcode.ts';
 import type { Origin } from './schemas.ts';
 
@@ -19,9 +19,13 @@ export async function findOrigin(
   const { lat, lng, postcode, town } = from;
   if (lat !== undefined || lng !== undefined) {
     if (lat === undefined || lng === undefined) {
-      throw badRequest('lat and lng go together', [
-        { field: `querystring.${lat === undefined ? 'lat' : 'lng'}`, message: 'Required with the other' },
-      ]);
+      const missing = lat === undefined ? 'lat' : 'lng';
+      throw fieldError(
+        'invalid_request',
+        `query.${missing}`,
+        'lat and lng go together',
+        'Required with the other',
+      );
     }
     return {
       latitude: lat,
@@ -32,9 +36,12 @@ export async function findOrigin(
   }
   if (postcode) return originFromPostcode(db, postcode);
   if (town) return originFromTown(db, siteId, town);
-  throw badRequest('Give lat and lng, a postcode or a town', [
-    { field: 'querystring.postcode', message: 'Required without lat/lng or town' },
-  ]);
+  throw fieldError(
+    'invalid_request',
+    'query.postcode',
+    'Give lat and lng, a postcode or a town',
+    'Required without lat/lng or town',
+  );
 }
 
 /** The point of a postcode: its most precise code the postcode table knows; undefined when it knows none. */
@@ -56,7 +63,7 @@ export async function locatePostcode(db: Database, value: string): Promise<Origi
 async function originFromPostcode(db: Database, value: string): Promise<Origin> {
   const origin = await locatePostcode(db, value);
   if (!origin) {
-    throw new ApiError(404, 'postcode_not_found', `Postcode ${value.trim().toUpperCase()} was not found`);
+    throw new DomainError('postcode_not_found', `Postcode ${value.trim().toUpperCase()} was not found`);
   }
   return origin;
 }
@@ -72,7 +79,7 @@ async function originFromTown(db: Database, siteId: number, town: string): Promi
     })
     .from(stockists)
     .where(and(eq(stockists.siteId, siteId), sql`lower(${stockists.town}) = lower(${town.trim()})`));
-  if (!row || row.count === 0) throw new ApiError(404, 'town_not_found', `Town ${town.trim()} was not found`);
+  if (!row || row.count === 0) throw new DomainError('town_not_found', `Town ${town.trim()} was not found`);
   return {
     latitude: Number(row.latitude),
     longitude: Number(row.longitude),

@@ -6,7 +6,7 @@ import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postc
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import { stockists } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { DomainError, notFound } from '../../lib/errors.ts';
 import { locatePostcode } from './geocode.ts';
 import type { Stockist, StockistCreate, StockistUpdate } from './schemas.ts';
 
@@ -45,10 +45,16 @@ export async function findStockist(db: Database, siteId: number, stockistId: num
 async function locate(db: Database, postcode: string): Promise<{ latitude: number; longitude: number }> {
   const origin = await locatePostcode(db, postcode);
   if (!origin) {
-    throw badRequest('The postcode could not be located: give latitude and longitude', [
-      { field: 'body.latitude', message: 'Required: the postcode could not be located' },
-      { field: 'body.longitude', message: 'Required: the postcode could not be located' },
-    ]);
+    throw new DomainError(
+      'invalid_request',
+      'The postcode could not be located: give latitude and longitude',
+      {
+        fields: [
+          { field: 'latitude', message: 'Required: the postcode could not be located' },
+          { field: 'longitude', message: 'Required: the postcode could not be located' },
+        ],
+      },
+    );
   }
   return { latitude: origin.latitude, longitude: origin.longitude };
 }
