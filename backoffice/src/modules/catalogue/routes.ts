@@ -1,5 +1,5 @@
 /** Catalogue calls: categories, products, barcode scan, facets and the selector guide (docs/api-contract.md). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requirePlan } from '../../lib/context.ts';
 import {
@@ -47,6 +47,15 @@ const writeErrors = errorResponses(400, 401, 404, 409);
 const tags = ['catalogue'];
 
 export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
+  categoryReadRoutes(plugin);
+  categoryWriteRoutes(plugin);
+  productReadRoutes(plugin);
+  productWriteRoutes(plugin);
+  facetRoutes(plugin);
+};
+
+/** The category tree or list, and one category. */
+function categoryReadRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -91,6 +100,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       }));
     },
   );
+}
+
+/** Staff writes of categories (a product's deletion is a flow: flows/routes.ts). */
+function categoryWriteRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/category',
@@ -142,6 +156,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
     changesContent: true,
     moreErrors: [409],
   });
+}
+
+/** The product listing, the barcode scan and one product. */
+function productReadRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/product',
@@ -197,6 +216,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       }));
     },
   );
+}
+
+/** Staff writes of products. */
+function productWriteRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/product',
@@ -239,6 +263,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       return { data: { id } };
     },
   );
+}
+
+/** Facets with their counts, or the selector guide. */
+function facetRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/filters-products',
@@ -264,4 +293,4 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       });
     },
   );
-};
+}
