@@ -1,4 +1,7 @@
-/** The public surface of the catalogue module: what routes register and what other modules and flows may use. */
+/**
+ * The catalogue module's public surface: what other modules, flows and the seed use. Its routes stay out
+ * (modules/index.ts registers them).
+ */
 export { categorySchema, productSchema } from './schemas.ts';
 export {
   categoryAncestors,
@@ -7,5 +10,6 @@ export {
   getProduct,
   loadPlanCatalogue,
   productPlanIds,
+  syncCategoryPlans,
 } from './service.ts';
 export type { PlanCatalogue } from './service.ts';
