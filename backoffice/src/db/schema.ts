@@ -1,6 +1,7 @@
 /**
  * The back-office data model: every table, re-exported from the module that owns it (`modules/<domain>/tables.ts`),
- * so drizzle-kit and the rest of the code read one list. Catalogue data (products, variants, prices,
+ * so drizzle-kit and the rest of the code read one list, and the two tables of the infrastructure below (no module
+ * owns them). Catalogue data (products, variants, prices,
  * characteristics, categories) is relational because search, facets and the selector guide query it; CMS content
  * is one table of typed entries whose `data` is validated per resource by zod (see modules/content/resources.ts).
  */
