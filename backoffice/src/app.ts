@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { bumpContentVersion } from './lib/content-version.ts';
 import type { Database } from './db/types.ts';
 import { ReadCache } from './lib/cache.ts';
 import { contentHookNotifier } from './lib/content-hook.ts';
@@ -24,7 +25,6 @@ import { ApiError, badRequest, DomainError } from './lib/errors.ts';
 import { domainErrorAnswer, installHttpKit } from './lib/http.ts';
 import { backOfficeJobs, createJobRunner, type JobRunner } from './jobs/index.ts';
 import { customerCartTokenResolver } from './modules/cart/index.ts';
-import { bumpContentVersion } from './modules/content/index.ts';
 import { sessionResolver } from './modules/customers/index.ts';
 import { createMailTransport } from './modules/mail/index.ts';
 import { apiModules } from './modules/index.ts';

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { dataMigrationList } from './data-migrations/index.ts';
 import { openDatabase } from './db/client.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
@@ -14,7 +15,11 @@ try {
 }
 
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  dataMigrations: dataMigrationList,
+});
 const app = await buildApp({ db: database.db, config });
 for (const name of config.generatedSecrets) {
   app.log.warn(`${name} is not set: a random value was used for this run, so the calls it guards are closed`);

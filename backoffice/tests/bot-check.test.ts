@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { testConfig } from '../src/config.ts';
-import { ApiError } from '../src/lib/errors.ts';
+import { DomainError } from '../src/lib/errors.ts';
+import { domainErrorAnswer } from '../src/lib/http.ts';
 import {
   ALTCHA_ALGORITHM,
   ALTCHA_EXPIRY_SECONDS,
@@ -49,17 +50,17 @@ const decode = (payload: string) =>
   };
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
-/** verifyBotCheck's outcome: 'ok', or the status of the ApiError it threw. */
+/** verifyBotCheck's outcome: 'ok', or the code of the DomainError it threw (answered with a 400). */
 async function outcome(check: Promise<void>): Promise<string> {
   try {
     await check;
     return 'ok';
   } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    const apiError = error as ApiError;
-    expect(apiError.statusCode).toBe(400);
-    expect(apiError.message).toBe('The anti-robot check failed: please try again');
-    return apiError.status;
+    expect(error).toBeInstanceOf(DomainError);
+    const refusal = error as DomainError;
+    expect(domainErrorAnswer(refusal).statusCode).toBe(400);
+    expect(refusal.message).toBe('The anti-robot check failed: please try again');
+    return refusal.code;
   }
 }
 

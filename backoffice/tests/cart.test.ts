@@ -510,7 +510,7 @@ describe('expired carts', () => {
     clock.advance(73 * HOUR_MS);
     const stored = async () =>
       (await query<{ token_hash: string }>(sql`select token_hash from cart`)).map((row) => row.token_hash);
-    const checkout = await openDatabase({ databaseUrl: t.app.config.databaseUrl });
+    const checkout = await openDatabase({ databaseUrl: t.app.config.databaseUrl, dataMigrations: [] });
     try {
       await checkout.db.transaction(async (tx) => {
         await tx.execute(sql`select id from cart where token_hash = ${hashToken(held.token!)} for update`);

@@ -466,6 +466,25 @@ describe('catalogue writes', () => {
     expect(renamed.name).toBe('Plasterwick Renamed Test Filler');
     expect(renamed.caracteristics.surface!.values).toEqual(['plaster']);
 
+    // Its data sheet (a notice naming it) goes with it: it would otherwise list a product that is gone.
+    const notice = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/notice?${q()}`,
+      headers,
+      payload: {
+        title: 'Renamed test filler data sheet',
+        type: 'technical-data-sheet',
+        section: 'technical',
+        file: { url: '/api/v1/media/test-filler.pdf', size_bytes: 1024 },
+        product_id: id,
+      },
+    });
+    expect(notice.statusCode, notice.body).toBe(201);
+    const noticeId = notice.json().data.id as number;
+    const documented = (await get(`/product/${id}?${q({ saleplan_id: PART_PLAN })}`, productResponse)).data
+      .items[0]!;
+    expect(documented.documents.map((d) => d.id)).toContain(noticeId);
+
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/product?${q()}`,
@@ -474,6 +493,8 @@ describe('catalogue writes', () => {
     });
     expect(deleted.statusCode).toBe(200);
     await get(`/product/${id}?${q({ saleplan_id: PART_PLAN })}`, errorSchema, 404);
+    const noticeAfter = await t.app.inject({ url: `/api/v1/notice/${noticeId}?${q()}` });
+    expect(noticeAfter.statusCode).toBe(404);
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/category?${q({ id: categoryId })}`,

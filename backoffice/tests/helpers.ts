@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
+import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
@@ -71,7 +72,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   const server = serverUrl ? await freshServerDatabase(serverUrl) : undefined;
-  const database = await openDatabase({ databaseUrl: server?.url });
+  const database = await openDatabase({ databaseUrl: server?.url, dataMigrations: dataMigrationList });
   if (options.seed !== false) {
     await seedIfEmpty(database.db, { log: () => {}, scale: options.seedScale });
   }

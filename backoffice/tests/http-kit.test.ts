@@ -1,9 +1,13 @@
-/** Pieces of the HTTP kit no call of today exercises through the API tests: `personal`, the error map. */
+/**
+ * Pieces of the HTTP kit no call of today exercises through the API tests: `personal`, the error map, the field
+ * paths of a domain error's answer.
+ */
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { expect, test } from 'vitest';
 import { z } from 'zod';
-import { errorBody, errorResponses, personal } from '../src/lib/http.ts';
+import { DomainError } from '../src/lib/errors.ts';
+import { domainErrorAnswer, errorBody, errorResponses, personal } from '../src/lib/http.ts';
 
 async function kitApp() {
   const app = Fastify().withTypeProvider<ZodTypeProvider>();
@@ -41,4 +45,22 @@ test('errorResponses maps each status to the one error body', () => {
     message: 'm',
     exist_in: [2],
   });
+});
+
+test('a domain error answers its fields where they are in the request, as the validation errors name them', () => {
+  const answer = domainErrorAnswer(
+    new DomainError('conflict', 'Already used', {
+      fields: [
+        { field: 'variants.0.reference', message: 'Already used' },
+        { field: 'query.lat', message: 'Required with the other' },
+        { field: 'params.id', message: 'Unknown' },
+      ],
+    }),
+  );
+  expect(answer.statusCode).toBe(409);
+  expect(answer.errors?.map((error) => error.field)).toEqual([
+    'body.variants.0.reference',
+    'querystring.lat',
+    'params.id',
+  ]);
 });

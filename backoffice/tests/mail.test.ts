@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { testConfig } from '../src/config.ts';
+import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema.ts';
 import { enqueueMail, queueFormMails, type NewMail } from '../src/modules/mail/service.ts';
@@ -199,7 +200,7 @@ describe('the mail job', () => {
   test('two back-offices sending one outbox send each message exactly once', async () => {
     // On PostgreSQL the second worker has its own connection pool, as a second back-office process would.
     const second = process.env.DATABASE_URL
-      ? await openDatabase({ databaseUrl: t.app.config.databaseUrl })
+      ? await openDatabase({ databaseUrl: t.app.config.databaseUrl, dataMigrations: dataMigrationList })
       : undefined;
     try {
       const queued = [];

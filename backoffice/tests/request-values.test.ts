@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
+import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { salesPlans, sites } from '../src/db/schema.ts';
 import { installRequestValues, type RequestContext } from '../src/lib/context.ts';
@@ -72,7 +73,7 @@ describe('the mechanism', () => {
 describe('the site and plan context of the app', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase({});
+    database = await openDatabase({ dataMigrations: dataMigrationList });
     await database.db.insert(sites).values({
       id: SITE_ID,
       code: 'uk',

@@ -6,7 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { runDataMigrations, sanitizeStoredHtml } from '../src/db/data-migrations.ts';
+import { sanitizeStoredHtml } from '../src/data-migrations/sanitize-stored-html.ts';
+import { dataMigrationList } from '../src/data-migrations/index.ts';
+import { runDataMigrations } from '../src/db/data-migrations.ts';
 import { contentEntries, contentVersion, dataMigrations, products } from '../src/db/schema.ts';
 import { categoryListResponse, productResponse } from '../src/modules/catalogue/schemas.ts';
 import { faqItem, folderItem, pageItem } from '../src/modules/content/resources.ts';
@@ -158,7 +160,7 @@ describe('the one-off data migration', () => {
 
     await forget();
     const before = await version();
-    expect(await runDataMigrations(t.database.db)).toEqual([{ name, changed: 0 }]);
+    expect(await runDataMigrations(t.database.db, dataMigrationList)).toEqual([{ name, changed: 0 }]);
     expect(await version()).toBe(before);
   });
 
@@ -218,7 +220,7 @@ describe('the one-off data migration', () => {
 
     await forget();
     const before = (await version())!;
-    expect(await runDataMigrations(db)).toEqual([{ name, changed: 4 }]);
+    expect(await runDataMigrations(db, dataMigrationList)).toEqual([{ name, changed: 4 }]);
     expect(await version()).toBe(before + 1);
 
     const rows = new Map(
@@ -244,7 +246,7 @@ describe('the one-off data migration', () => {
     expectClean((await get(`/faq/${faqId}?${q()}`, one(faqItem))).data.answer);
 
     // Marked as run: a second start does nothing; and the work itself is idempotent.
-    expect(await runDataMigrations(db)).toEqual([]);
+    expect(await runDataMigrations(db, dataMigrationList)).toEqual([]);
     expect(await version()).toBe(before + 1);
     expect(await sanitizeStoredHtml(db)).toBe(0);
     const [marker] = await db.select().from(dataMigrations).where(eq(dataMigrations.name, name));

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { sites } from '../src/db/schema.ts';
 
@@ -41,7 +42,7 @@ describe('seed CLI', () => {
     expect(second.stdout).toContain('already has data: nothing seeded');
     expect(second.stdout).not.toMatch(/seeded catalogue/);
 
-    const database = await openDatabase({ dataDir });
+    const database = await openDatabase({ dataDir, dataMigrations: dataMigrationList });
     try {
       const [row] = await database.db.select({ count: sql<number>`count(*)::int` }).from(sites);
       expect(row?.count).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
+import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { seedIfEmpty } from '../src/seed/index.ts';
 import { q } from './helpers.ts';
@@ -35,7 +36,7 @@ let database: DatabaseHandle | undefined;
 let app: FastifyInstance | undefined;
 
 async function open() {
-  database = await openDatabase({ dataDir });
+  database = await openDatabase({ dataDir, dataMigrations: dataMigrationList });
   app = await buildApp({ db: database.db, config: testConfig({ dataDir }), logger: false });
   await app.ready();
 }
@@ -57,7 +58,7 @@ describe('stockist search with imported postcode districts', () => {
   let before: Answer['data'];
 
   beforeAll(async () => {
-    database = await openDatabase({ dataDir });
+    database = await openDatabase({ dataDir, dataMigrations: dataMigrationList });
     await seedIfEmpty(database.db, { log: () => {} });
     await database.close();
     await open();

@@ -20,6 +20,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../../backoffice/src/app.ts';
 import { testConfig } from '../../backoffice/src/config.ts';
+import { dataMigrationList } from '../../backoffice/src/data-migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../backoffice/src/db/client.ts';
 import { verifyBotCheck } from '../../backoffice/src/modules/bot-check/service.ts';
 import { seedIfEmpty } from '../../backoffice/src/seed/index.ts';
@@ -651,7 +652,7 @@ const CALLS: ContractCall[] = [
       ).toString('base64');
       await expect(verifyBotCheck(app, payload, '203.0.113.20', 'contact')).resolves.toBeUndefined();
       await expect(verifyBotCheck(app, payload, '203.0.113.20', 'contact')).rejects.toMatchObject({
-        status: 'bot_check_failed',
+        code: 'bot_check_failed',
       });
     },
   },
@@ -1226,7 +1227,7 @@ const CALLS: ContractCall[] = [
 // ---- the run -----------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  database = await openDatabase({});
+  database = await openDatabase({ dataMigrations: dataMigrationList });
   await seedIfEmpty(database.db, { log: () => {} });
   app = await buildApp({
     db: database.db,

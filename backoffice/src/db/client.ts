@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { runDataMigrations } from './data-migrations.ts';
+import { runDataMigrations, type DataMigration } from './data-migrations.ts';
 import * as schema from './schema.ts';
 import type { Database } from './types.ts';
 
@@ -25,18 +25,21 @@ export interface DatabaseHandle {
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
- * Opens the database and applies pending migrations: the SQL ones, then the one-off data migrations (so every
- * entry point, server, seed or import, sees migrated data). `dataDir` undefined = in-memory PGlite (tests).
+ * Opens the database and applies pending migrations: the SQL ones, then the one-off data migrations the entry
+ * point hands in (so every entry point, server, seed or import, sees migrated data). `dataDir` undefined =
+ * in-memory PGlite (tests).
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
+  /** backoffice/src/data-migrations/'s list, handed in: it loads modules and the seed, the client does not. */
+  dataMigrations: readonly DataMigration[];
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
-    await runDataMigrations(db);
+    await runDataMigrations(db, options.dataMigrations);
     return { db, kind: 'postgres', close: () => client.end() };
   }
   const client = await PGlite.create({
@@ -45,6 +48,6 @@ export async function openDatabase(options: {
   });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  await runDataMigrations(db);
+  await runDataMigrations(db, options.dataMigrations);
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,6 +1,7 @@
 /**
  * The back-office data model: every table, re-exported from the module that owns it (`modules/<domain>/tables.ts`),
- * so drizzle-kit and the rest of the code read one list. Catalogue data (products, variants, prices,
+ * so drizzle-kit and the rest of the code read one list, and the two tables of the infrastructure below (no module
+ * owns them). Catalogue data (products, variants, prices,
  * characteristics, categories) is relational because search, facets and the selector guide query it; CMS content
  * is one table of typed entries whose `data` is validated per resource by zod (see modules/content/resources.ts).
  */
@@ -24,6 +25,16 @@ export * from '../modules/cart/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/search/tables.ts';
+
+/**
+ * Single-row counter bumped on every write to published content (db/content-version.ts); `GET /content-version`
+ * returns it.
+ */
+export const contentVersion = pgTable('content_version', {
+  id: integer('id').primaryKey(),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** One-off data migrations (db/data-migrations.ts) that have run on this database: each runs once, ever. */
 export const dataMigrations = pgTable('data_migration', {

@@ -68,14 +68,22 @@ const domainErrorStatus: Record<string, number> = {
 };
 
 /**
- * The answer of a domain error: its status from the table above (409 for a conflict), its fields as paths of the request body (services
- * are given the parsed body; a field of the query or path says so with a `query.` or `params.` prefix), its details
- * as extra fields of the body, `Retry-After` when it says when to try again.
+ * Where a field a service names is in the request, as the validation errors name it: a path of the body (services
+ * are given the parsed body), unless it says `query.` (answered as `querystring.`), `params.` or `headers.`.
+ */
+function requestFieldPath(field: string): string {
+  if (field.startsWith('query.')) return `querystring.${field.slice('query.'.length)}`;
+  return /^(body|querystring|params|headers)\./.test(field) ? field : `body.${field}`;
+}
+
+/**
+ * The answer of a domain error: its status from the table above (409 for a conflict), its fields as paths of the
+ * request (`requestFieldPath`; a field naming stored state, such as a checkout step, as it is), its details as
+ * extra fields of the body, `Retry-After` when it says when to try again.
  */
 export function domainErrorAnswer(error: DomainError): ApiError {
   const errors = error.fields.map(({ field, message }) => ({
-    field:
-      error.fieldsOf === 'state' || /^(body|query|params|headers)\./.test(field) ? field : `body.${field}`,
+    field: error.fieldsOf === 'state' ? field : requestFieldPath(field),
     message,
   }));
   const status = error.conflict ? 409 : (domainErrorStatus[error.code] ?? 400);

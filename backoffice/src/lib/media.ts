@@ -1,4 +1,6 @@
 /** Media references as the API returns them: same-origin URLs under /api/v1/media, with the WebP twin. */
+import { z } from 'zod';
+
 export const MEDIA_PREFIX = '/api/v1/media/';
 
 export interface MediaRow {
@@ -9,14 +11,16 @@ export interface MediaRow {
   alt: string;
 }
 
-export interface MediaRef {
-  url: string;
-  webp: string;
-  alt: string;
-  title: string;
-  width: number | null;
-  height: number | null;
-}
+/** A media reference in an answer (a cover, a visual, a pack shot), as `toMediaRef` builds it. */
+export const mediaSchema = z.object({
+  url: z.string(),
+  webp: z.string(),
+  alt: z.string(),
+  title: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type MediaRef = z.infer<typeof mediaSchema>;
 
 export const mediaUrl = (key: string) => MEDIA_PREFIX + key;
 

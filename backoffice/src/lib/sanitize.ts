@@ -2,7 +2,8 @@
  * The one sanitiser of CMS rich text. The storefront prints page blocks, FAQ answers, how-to steps and product
  * descriptions with Astro's `set:html`, so whatever an editor (or a stolen API key) stores there becomes markup on
  * every visitor's page. Every write of those fields passes through here (zod `htmlText` below, and the one-off
- * data migration in db/data-migrations.ts for rows written before), so the stored HTML is already safe to print.
+ * data migration data-migrations/sanitize-stored-html.ts for rows written before), so the stored HTML is already
+ * safe to print.
  * The storefront's Content-Security-Policy stays as the second wall.
  */
 import sanitize from 'sanitize-html';

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
 import { loadConfig } from '../config.ts';
+import { dataMigrationList } from '../data-migrations/index.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedIfEmpty } from './index.ts';
 
@@ -25,7 +26,11 @@ try {
 
 const where = config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : config.dataDir;
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  dataMigrations: dataMigrationList,
+});
 try {
   console.log(`database: ${where} (${database.kind}), migrations applied`);
   const seeded = await seedIfEmpty(database.db, {

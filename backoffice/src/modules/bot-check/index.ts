@@ -1,3 +1,6 @@
-/** The public surface of the bot-check module: what routes register and what other modules and flows may use. */
+/**
+ * The bot check's public surface: what other modules' form routes and flows use. Its route stays out
+ * (modules/index.ts registers it).
+ */
 export { verifyBotCheck } from './service.ts';
 export { sweepExpiredSolutions } from './adapter.ts';

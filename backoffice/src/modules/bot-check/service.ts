@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BotCheckConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { DomainError } from '../../lib/errors.ts';
 import type { BotCheck } from './adapter.ts';
 import { createAltchaBotCheck } from './altcha.ts';
 import { createRecaptchaBotCheck } from './recaptcha.ts';
@@ -36,7 +36,7 @@ export function botCheckOf(deps: BotCheckDeps): BotCheck {
 
 /** The answer to a missing, invalid, expired or replayed bot check. */
 export const botCheckFailed = () =>
-  new ApiError(400, 'bot_check_failed', 'The anti-robot check failed: please try again');
+  new DomainError('bot_check_failed', 'The anti-robot check failed: please try again');
 
 /**
  * Throws `botCheckFailed()` (400 `bot_check_failed`) unless `payload`, the body's `bot_check`, is a string that

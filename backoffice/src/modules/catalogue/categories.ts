@@ -5,7 +5,7 @@ import type { Database } from '../../db/types.ts';
 import { categories, categoryPlans, media, productCategories } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { ApiError, badRequest, notFound, notInPlan } from '../../lib/errors.ts';
+import { DomainError, fieldError, notFound, notInPlan } from '../../lib/errors.ts';
 import { toMediaRef } from '../../lib/media.ts';
 import { loadCategories, loadPlanCatalogue, syncCategoryPlans, type CategoryRow } from './read-model.ts';
 import type { CategoryItem, categoryInput, categoryUpdate } from './schemas.ts';
@@ -122,28 +122,33 @@ async function checkParent(
   selfId?: number,
 ) {
   if (parentId === null || parentId === undefined) return;
-  if (parentId === selfId)
-    throw badRequest('A category cannot be its own parent', [
-      { field: 'body.parent_id', message: 'Is the category itself' },
-    ]);
+  if (parentId === selfId) {
+    throw fieldError(
+      'invalid_request',
+      'parent_id',
+      'A category cannot be its own parent',
+      'Is the category itself',
+    );
+  }
   const [parent] = await db
     .select({ id: categories.id, parentId: categories.parentId })
     .from(categories)
     .where(and(eq(categories.id, parentId), eq(categories.siteId, siteId)));
   if (!parent)
-    throw badRequest('Unknown parent category', [{ field: 'body.parent_id', message: 'Unknown category' }]);
+    throw fieldError('invalid_request', 'parent_id', 'Unknown parent category', 'Unknown category');
   // The tree has two levels: top categories and their children.
   if (parent.parentId !== null) {
-    throw badRequest('Categories have two levels: the parent must be a top-level category', [
-      { field: 'body.parent_id', message: 'Is itself a child category' },
-    ]);
+    throw fieldError(
+      'invalid_request',
+      'parent_id',
+      'Categories have two levels: the parent must be a top-level category',
+      'Is itself a child category',
+    );
   }
 }
 
 const slugTaken = () =>
-  new ApiError(409, 'conflict', 'A category with this slug already exists', {
-    errors: [{ field: 'body.slug', message: 'Already used' }],
-  });
+  fieldError('conflict', 'slug', 'A category with this slug already exists', 'Already used');
 
 async function slugFree(db: Database, siteId: number, slug: string, selfId?: number) {
   const [existing] = await db
@@ -183,10 +188,14 @@ export async function updateCategory(db: Database, siteId: number, input: z.infe
       .from(categories)
       .where(eq(categories.parentId, input.id))
       .limit(1);
-    if (child)
-      throw badRequest('A category with children cannot become a child', [
-        { field: 'body.parent_id', message: 'Category has children' },
-      ]);
+    if (child) {
+      throw fieldError(
+        'invalid_request',
+        'parent_id',
+        'A category with children cannot become a child',
+        'Category has children',
+      );
+    }
   }
   if (input.slug !== undefined) await slugFree(db, siteId, input.slug, input.id);
   await db
@@ -218,8 +227,7 @@ export async function deleteCategory(db: Database, siteId: number, id: number) {
     .from(categories)
     .where(eq(categories.id, id));
   if (usage && (Number(usage.children) > 0 || Number(usage.products) > 0)) {
-    throw new ApiError(
-      409,
+    throw new DomainError(
       'conflict',
       'Only an empty category can be deleted: move its products and subcategories first',
     );

@@ -1,4 +1,15 @@
-/** The public surface of the catalogue module: what routes register and what other modules and flows may use. */
-export { categorySchema, mediaSchema, productSchema } from './schemas.ts';
-export { categoryAncestors, getCategory, getProduct, loadPlanCatalogue, productPlanIds } from './service.ts';
+/**
+ * The catalogue module's public surface: what other modules, flows and the seed use. Its routes stay out
+ * (modules/index.ts registers them).
+ */
+export { categorySchema, productSchema } from './schemas.ts';
+export {
+  categoryAncestors,
+  deleteProduct,
+  getCategory,
+  getProduct,
+  loadPlanCatalogue,
+  productPlanIds,
+  syncCategoryPlans,
+} from './service.ts';
 export type { PlanCatalogue } from './service.ts';

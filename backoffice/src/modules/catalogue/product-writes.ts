@@ -1,12 +1,11 @@
 /** Product create, update and delete: validates references (categories, plans, characteristics) then writes. */
 import { gtin14 } from '@plasterwick/shop-rules/barcode';
 import { slugify } from '@plasterwick/shop-rules/slug';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import {
   categories,
   characteristics,
-  contentEntries,
   productCategories,
   productCharacteristics,
   productPlans,
@@ -16,100 +15,113 @@ import {
   variantPrices,
   variants,
 } from '../../db/schema.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
 import { syncCategoryPlans } from './read-model.ts';
 import type { ProductInput, ProductUpdate } from './schemas.ts';
 
-const conflict = (message: string, field: string) =>
-  new ApiError(409, 'conflict', message, { errors: [{ field, message: 'Already used' }] });
+/** A refusal of the input at `field` (its path in the input), with the message shown beside that field. */
+const invalid = (message: string, field: string, fieldMessage: string) =>
+  fieldError('invalid_request', field, message, fieldMessage);
+const conflict = (message: string, field: string) => fieldError('conflict', field, message, 'Already used');
 
+/** Every reference the input makes exists on the site and fits: categories, plans and prices, characteristics. */
 async function validateReferences(db: Database, siteId: number, input: Partial<ProductInput>) {
-  if (input.category_ids) {
-    const found = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(and(eq(categories.siteId, siteId), inArray(categories.id, input.category_ids)));
-    const missing = input.category_ids.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length)
-      throw badRequest(`Unknown categories ${missing.join(', ')}`, [
-        { field: 'body.category_ids', message: 'Unknown category' },
-      ]);
+  await checkCategories(db, siteId, input.category_ids);
+  await checkPlansAndPriceBases(db, siteId, input);
+  checkEveryPlanPriced(input);
+  await checkCharacteristics(db, input.caracteristics);
+  await checkRelatedProducts(db, siteId, input.related_ids);
+}
+
+async function checkCategories(db: Database, siteId: number, categoryIds: number[] | undefined) {
+  if (!categoryIds) return;
+  const found = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.siteId, siteId), inArray(categories.id, categoryIds)));
+  const missing = categoryIds.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length) {
+    throw invalid(`Unknown categories ${missing.join(', ')}`, 'category_ids', 'Unknown category');
   }
+}
+
+/** The plans named (the product's and its prices') exist, and each price comes in its plan's basis. */
+async function checkPlansAndPriceBases(db: Database, siteId: number, input: Partial<ProductInput>) {
   const planIds = [
     ...(input.plans ?? []).map((p) => p.plan_id),
     ...(input.variants ?? []).flatMap((v) => v.prices.map((p) => p.plan_id)),
   ];
-  if (planIds.length) {
-    const found = await db
-      .select({ id: salesPlans.id, pricesIncludeVat: salesPlans.pricesIncludeVat })
-      .from(salesPlans)
-      .where(and(eq(salesPlans.siteId, siteId), inArray(salesPlans.id, planIds)));
-    const missing = [...new Set(planIds.filter((id) => !found.some((f) => f.id === id)))];
-    if (missing.length)
-      throw badRequest(`Unknown sales plans ${missing.join(', ')}`, [
-        { field: 'body.plans', message: 'Unknown sales plan' },
-      ]);
-    // Each price comes in its plan's basis: DIY shelf prices inc VAT (so £9.99 is what the shelf shows), trade ex VAT.
-    for (const [i, variant] of (input.variants ?? []).entries()) {
-      for (const [j, price] of variant.prices.entries()) {
-        const includesVat = found.find((f) => f.id === price.plan_id)!.pricesIncludeVat;
-        const wrong = includesVat ? price.inc_vat === undefined : price.ex_vat === undefined;
-        if (wrong) {
-          const basis = includesVat ? 'inc_vat' : 'ex_vat';
-          throw badRequest(`Plan ${price.plan_id} takes prices as ${basis}`, [
-            {
-              field: `body.variants.${i}.prices.${j}.${basis}`,
-              message: includesVat
-                ? 'This plan sells at shelf prices including VAT: send inc_vat'
-                : 'This plan sells at prices excluding VAT: send ex_vat',
-            },
-          ]);
-        }
-      }
-    }
-  }
-  if (input.plans && input.variants) {
-    // Every variant needs a price in every plan the product is sold in.
-    for (const [i, variant] of input.variants.entries()) {
-      const priced = new Set(variant.prices.map((p) => p.plan_id));
-      const unpriced = input.plans.filter((p) => !priced.has(p.plan_id));
-      if (unpriced.length) {
-        throw badRequest("Every variant needs a price in each of the product's plans", [
-          {
-            field: `body.variants.${i}.prices`,
-            message: `No price for plan ${unpriced.map((p) => p.plan_id).join(', ')}`,
-          },
-        ]);
-      }
-    }
-  }
-  if (input.caracteristics) {
-    const definitions = await db.select().from(characteristics);
-    for (const [code, value] of Object.entries(input.caracteristics)) {
-      const definition = definitions.find((d) => d.code === code);
-      const field = `body.caracteristics.${code}`;
-      if (!definition)
-        throw badRequest(`Unknown characteristic ${code}`, [{ field, message: 'Unknown characteristic' }]);
-      if (definition.kind === 'number' && typeof value !== 'number')
-        throw badRequest(`${code} must be a number`, [{ field, message: 'Expected a number' }]);
-      if (definition.kind === 'enum') {
-        const bad = (Array.isArray(value) ? value : [String(value)]).filter(
-          (v) => !definition.options.some((o) => o.value === v),
+  if (!planIds.length) return;
+  const found = await db
+    .select({ id: salesPlans.id, pricesIncludeVat: salesPlans.pricesIncludeVat })
+    .from(salesPlans)
+    .where(and(eq(salesPlans.siteId, siteId), inArray(salesPlans.id, planIds)));
+  const missing = [...new Set(planIds.filter((id) => !found.some((f) => f.id === id)))];
+  if (missing.length)
+    throw invalid(`Unknown sales plans ${missing.join(', ')}`, 'plans', 'Unknown sales plan');
+  // Each price comes in its plan's basis: DIY shelf prices inc VAT (so £9.99 is what the shelf shows), trade ex VAT.
+  for (const [i, variant] of (input.variants ?? []).entries()) {
+    for (const [j, price] of variant.prices.entries()) {
+      const includesVat = found.find((f) => f.id === price.plan_id)!.pricesIncludeVat;
+      const wrong = includesVat ? price.inc_vat === undefined : price.ex_vat === undefined;
+      if (wrong) {
+        const basis = includesVat ? 'inc_vat' : 'ex_vat';
+        throw invalid(
+          `Plan ${price.plan_id} takes prices as ${basis}`,
+          `variants.${i}.prices.${j}.${basis}`,
+          includesVat
+            ? 'This plan sells at shelf prices including VAT: send inc_vat'
+            : 'This plan sells at prices excluding VAT: send ex_vat',
         );
-        if (bad.length)
-          throw badRequest(`Unknown ${code} values ${bad.join(', ')}`, [{ field, message: 'Unknown value' }]);
       }
     }
   }
-  if (input.related_ids?.length) {
-    const found = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.siteId, siteId), inArray(products.id, input.related_ids)));
-    if (found.length !== new Set(input.related_ids).size)
-      throw badRequest('Unknown related products', [
-        { field: 'body.related_ids', message: 'Unknown product' },
-      ]);
+}
+
+/** Every variant needs a price in every plan the product is sold in. */
+function checkEveryPlanPriced(input: Partial<ProductInput>) {
+  if (!input.plans || !input.variants) return;
+  for (const [i, variant] of input.variants.entries()) {
+    const priced = new Set(variant.prices.map((p) => p.plan_id));
+    const unpriced = input.plans.filter((p) => !priced.has(p.plan_id));
+    if (unpriced.length) {
+      throw invalid(
+        "Every variant needs a price in each of the product's plans",
+        `variants.${i}.prices`,
+        `No price for plan ${unpriced.map((p) => p.plan_id).join(', ')}`,
+      );
+    }
+  }
+}
+
+/** Each characteristic is a known one, with a value of its kind (a number, or options it lists). */
+async function checkCharacteristics(db: Database, values: ProductInput['caracteristics'] | undefined) {
+  if (!values) return;
+  const definitions = await db.select().from(characteristics);
+  for (const [code, value] of Object.entries(values)) {
+    const definition = definitions.find((d) => d.code === code);
+    const field = `caracteristics.${code}`;
+    if (!definition) throw invalid(`Unknown characteristic ${code}`, field, 'Unknown characteristic');
+    if (definition.kind === 'number' && typeof value !== 'number') {
+      throw invalid(`${code} must be a number`, field, 'Expected a number');
+    }
+    if (definition.kind === 'enum') {
+      const bad = (Array.isArray(value) ? value : [String(value)]).filter(
+        (v) => !definition.options.some((o) => o.value === v),
+      );
+      if (bad.length) throw invalid(`Unknown ${code} values ${bad.join(', ')}`, field, 'Unknown value');
+    }
+  }
+}
+
+async function checkRelatedProducts(db: Database, siteId: number, relatedIds: number[] | undefined) {
+  if (!relatedIds?.length) return;
+  const found = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.siteId, siteId), inArray(products.id, relatedIds)));
+  if (found.length !== new Set(relatedIds).size) {
+    throw invalid('Unknown related products', 'related_ids', 'Unknown product');
   }
 }
 
@@ -137,16 +149,16 @@ async function checkUnique(
       );
     if (clash) {
       throw clash.reference === input.reference
-        ? conflict('A product with this reference already exists', 'body.reference')
-        : conflict('A product with this slug already exists', 'body.slug');
+        ? conflict('A product with this reference already exists', 'reference')
+        : conflict('A product with this slug already exists', 'slug');
     }
   }
   if (input.variants) {
     const references = input.variants.map((v) => v.reference);
     const gtins = input.variants.map((v) => gtin14(v.gtin));
     if (new Set(references).size !== references.length)
-      throw conflict('Variant references must differ', 'body.variants');
-    if (new Set(gtins).size !== gtins.length) throw conflict('Variant GTINs must differ', 'body.variants');
+      throw conflict('Variant references must differ', 'variants');
+    if (new Set(gtins).size !== gtins.length) throw conflict('Variant GTINs must differ', 'variants');
     const [clash] = await db
       .select({ id: variants.id })
       .from(variants)
@@ -156,8 +168,7 @@ async function checkUnique(
           selfId ? ne(variants.productId, selfId) : undefined,
         ),
       );
-    if (clash)
-      throw conflict('A variant reference or GTIN is already used by another product', 'body.variants');
+    if (clash) throw conflict('A variant reference or GTIN is already used by another product', 'variants');
   }
 }
 
@@ -229,10 +240,7 @@ async function writeChildren(db: Database, productId: number, input: Partial<Pro
 
 export async function createProduct(db: Database, siteId: number, input: ProductInput): Promise<number> {
   const slug = input.slug ?? slugify(input.name);
-  if (!slug)
-    throw badRequest('The name gives an empty slug: provide one', [
-      { field: 'body.slug', message: 'Required' },
-    ]);
+  if (!slug) throw invalid('The name gives an empty slug: provide one', 'slug', 'Required');
   await validateReferences(db, siteId, input);
   await checkUnique(db, siteId, input, slug);
   return db.transaction(async (tx) => {
@@ -276,9 +284,11 @@ export async function updateProduct(
     const variantIds = [...new Set(priced.map((p) => p.variantId))];
     for (const plan of input.plans) {
       if (variantIds.some((id) => !priced.some((p) => p.variantId === id && p.planId === plan.plan_id))) {
-        throw badRequest(`Variants have no price in plan ${plan.plan_id}: send variants with prices too`, [
-          { field: 'body.plans', message: 'Variants not priced in this plan' },
-        ]);
+        throw invalid(
+          `Variants have no price in plan ${plan.plan_id}: send variants with prices too`,
+          'plans',
+          'Variants not priced in this plan',
+        );
       }
     }
   }
@@ -310,15 +320,5 @@ export async function deleteProduct(db: Database, siteId: number, id: number): P
     .where(and(eq(products.id, id), eq(products.siteId, siteId)))
     .returning({ id: products.id });
   if (deleted.length === 0) throw notFound(`Product ${id}`);
-  // Its technical documents would otherwise list a product that no longer exists.
-  await db
-    .delete(contentEntries)
-    .where(
-      and(
-        eq(contentEntries.siteId, siteId),
-        eq(contentEntries.resource, 'notice'),
-        sql`${contentEntries.data} ->> 'product_id' = ${String(id)}`,
-      ),
-    );
   await syncCategoryPlans(db, siteId);
 }

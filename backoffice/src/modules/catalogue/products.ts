@@ -5,7 +5,7 @@ import type { Database } from '../../db/types.ts';
 import { contentEntries, productRelations, products, variants } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { SalesPlan } from '../../lib/context.ts';
-import { badRequest, notFound, notInPlan } from '../../lib/errors.ts';
+import { DomainError, notFound, notInPlan } from '../../lib/errors.ts';
 import { guideQuestions } from '../../db/schema.ts';
 import { matchProductIds } from '../search/index.ts';
 import {
@@ -39,13 +39,12 @@ async function buildMatcher(
   const known = new Set(catalogue.characteristics.map((c) => c.code));
   const unknown = Object.keys(filters.caracteristics ?? {}).filter((code) => !known.has(code));
   if (unknown.length) {
-    throw badRequest(
-      `Unknown characteristic ${unknown.join(', ')}`,
-      unknown.map((code) => ({
-        field: `querystring.caracteristics.${code}`,
+    throw new DomainError('invalid_request', `Unknown characteristic ${unknown.join(', ')}`, {
+      fields: unknown.map((code) => ({
+        field: `query.caracteristics.${code}`,
         message: 'Unknown characteristic',
       })),
-    );
+    });
   }
   const text = filters.text?.trim();
   const ranked = text ? await matchProductIds(db, cache, catalogue.plan, text) : undefined;

@@ -144,7 +144,34 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
     loadCategories(db, cache, plan.siteId),
     loadCharacteristics(db, cache),
   ]);
-  const productRows = await db
+  const productRows = await loadPlanProducts(db, plan);
+  const ids = productRows.map((row) => row.id);
+  const details = ids.length ? await loadProductDetails(db, plan, ids) : undefined;
+  const categories = indexCategories(categoryRows);
+  const definitionOf = new Map(definitions.map((d) => [d.code, d]));
+  const list = details
+    ? productRows.flatMap((row) => {
+        const product = toCatalogueProduct(row, details, { plan, categories, definitionOf });
+        return product ? [product] : [];
+      })
+    : [];
+  rankByName(list);
+  return {
+    plan,
+    products: list,
+    byId: new Map(list.map((p) => [p.id, p])),
+    bySlug: new Map(list.map((p) => [p.summary.slug, p])),
+    categories: categoryRows,
+    categoriesTopFirst: categoryRows
+      .filter((c) => c.parentId === null)
+      .flatMap((top) => [top, ...categoryRows.filter((c) => c.parentId === top.id)]),
+    characteristics: definitions,
+  };
+}
+
+/** The plan's products in listing order (position in the plan, then id). */
+function loadPlanProducts(db: Database, plan: SalesPlan) {
+  return db
     .select({
       id: products.id,
       reference: products.reference,
@@ -159,22 +186,12 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
     .innerJoin(productPlans, and(eq(productPlans.productId, products.id), eq(productPlans.planId, plan.id)))
     .where(eq(products.siteId, plan.siteId))
     .orderBy(asc(productPlans.position), asc(products.id));
-  const ids = productRows.map((row) => row.id);
-  const categoriesTopFirst = categoryRows
-    .filter((c) => c.parentId === null)
-    .flatMap((top) => [top, ...categoryRows.filter((c) => c.parentId === top.id)]);
-  if (ids.length === 0) {
-    return {
-      plan,
-      products: [],
-      byId: new Map(),
-      bySlug: new Map(),
-      categories: categoryRows,
-      categoriesTopFirst,
-      characteristics: definitions,
-    };
-  }
+}
 
+type ProductRow = Awaited<ReturnType<typeof loadPlanProducts>>[number];
+
+/** What the products `ids` hold beyond their own row, grouped by product: plans, categories, variants, values, media. */
+async function loadProductDetails(db: Database, plan: SalesPlan, ids: number[]) {
   const [planRows, categoryLinks, variantRows, valueRows, mediaRows] = await Promise.all([
     db.select().from(productPlans).where(inArray(productPlans.productId, ids)),
     db
@@ -185,176 +202,224 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
       })
       .from(productCategories)
       .where(inArray(productCategories.productId, ids)),
-    db
-      .select({
-        id: variants.id,
-        productId: variants.productId,
-        reference: variants.reference,
-        label: variants.label,
-        gtin: variants.gtin,
-        quantity: variants.quantity,
-        unit: variants.unit,
-        priceExVat: variantPrices.priceExVatPence,
-        priceIncVat: variantPrices.priceIncVatPence,
-        mediaKey: media.key,
-        mediaWebpKey: media.webpKey,
-        mediaWidth: media.width,
-        mediaHeight: media.height,
-        mediaAlt: media.alt,
-      })
-      .from(variants)
-      .leftJoin(
-        variantPrices,
-        and(eq(variantPrices.variantId, variants.id), eq(variantPrices.planId, plan.id)),
-      )
-      .leftJoin(media, eq(media.key, variants.mediaKey))
-      .where(inArray(variants.productId, ids))
-      .orderBy(asc(variants.position), asc(variants.id)),
+    loadVariants(db, plan, ids),
     db
       .select()
       .from(productCharacteristics)
       .where(inArray(productCharacteristics.productId, ids))
       .orderBy(asc(productCharacteristics.code), asc(productCharacteristics.value)),
-    db
-      .select({
-        productId: productMedia.productId,
-        kind: productMedia.kind,
-        title: productMedia.title,
-        key: media.key,
-        webpKey: media.webpKey,
-        width: media.width,
-        height: media.height,
-        alt: media.alt,
-      })
-      .from(productMedia)
-      .innerJoin(media, eq(media.key, productMedia.mediaKey))
-      .where(inArray(productMedia.productId, ids))
-      .orderBy(asc(productMedia.position), asc(productMedia.mediaKey)),
+    loadProductMedia(db, ids),
   ]);
+  return {
+    plansOf: group(planRows, (r) => r.productId),
+    linksOf: group(categoryLinks, (r) => r.productId),
+    variantsOf: group(variantRows, (r) => r.productId),
+    valuesOf: group(valueRows, (r) => r.productId),
+    mediaOf: group(mediaRows, (r) => r.productId),
+  };
+}
 
-  const categoryById = new Map(categoryRows.map((c) => [c.id, c]));
+type ProductDetails = Awaited<ReturnType<typeof loadProductDetails>>;
+
+/** The variants of the products, with their price in the plan (if any) and their pack shot. */
+function loadVariants(db: Database, plan: SalesPlan, ids: number[]) {
+  return db
+    .select({
+      id: variants.id,
+      productId: variants.productId,
+      reference: variants.reference,
+      label: variants.label,
+      gtin: variants.gtin,
+      quantity: variants.quantity,
+      unit: variants.unit,
+      priceExVat: variantPrices.priceExVatPence,
+      priceIncVat: variantPrices.priceIncVatPence,
+      mediaKey: media.key,
+      mediaWebpKey: media.webpKey,
+      mediaWidth: media.width,
+      mediaHeight: media.height,
+      mediaAlt: media.alt,
+    })
+    .from(variants)
+    .leftJoin(variantPrices, and(eq(variantPrices.variantId, variants.id), eq(variantPrices.planId, plan.id)))
+    .leftJoin(media, eq(media.key, variants.mediaKey))
+    .where(inArray(variants.productId, ids))
+    .orderBy(asc(variants.position), asc(variants.id));
+}
+
+type VariantRow = Awaited<ReturnType<typeof loadVariants>>[number];
+
+/** The products' pictures (visuals, pictograms, settings), in order. */
+function loadProductMedia(db: Database, ids: number[]) {
+  return db
+    .select({
+      productId: productMedia.productId,
+      kind: productMedia.kind,
+      title: productMedia.title,
+      key: media.key,
+      webpKey: media.webpKey,
+      width: media.width,
+      height: media.height,
+      alt: media.alt,
+    })
+    .from(productMedia)
+    .innerJoin(media, eq(media.key, productMedia.mediaKey))
+    .where(inArray(productMedia.productId, ids))
+    .orderBy(asc(productMedia.position), asc(productMedia.mediaKey));
+}
+
+type ValueRow = typeof productCharacteristics.$inferSelect;
+
+interface CategoryIndex {
+  byId: Map<number, CategoryRow>;
+  /** The category and its ancestors, nearest first. */
+  ancestorsOf(id: number): number[];
+}
+
+function indexCategories(rows: CategoryRow[]): CategoryIndex {
+  const byId = new Map(rows.map((c) => [c.id, c]));
   const ancestorsOf = (id: number): number[] => {
     const chain: number[] = [];
     for (
-      let c = categoryById.get(id);
+      let c = byId.get(id);
       c && !chain.includes(c.id);
-      c = c.parentId ? categoryById.get(c.parentId) : undefined
+      c = c.parentId ? byId.get(c.parentId) : undefined
     ) {
       chain.push(c.id);
     }
     return chain;
   };
-  const definitionOf = new Map(definitions.map((d) => [d.code, d]));
-  const plansOf = group(planRows, (r) => r.productId);
-  const linksOf = group(categoryLinks, (r) => r.productId);
-  const variantsOf = group(variantRows, (r) => r.productId);
-  const valuesOf = group(valueRows, (r) => r.productId);
-  const mediaOf = group(mediaRows, (r) => r.productId);
+  return { byId, ancestorsOf };
+}
 
-  const list = productRows.flatMap((row): CatalogueProduct[] => {
-    const links = (linksOf.get(row.id) ?? []).toSorted(
-      (a, b) => Number(b.isMain) - Number(a.isMain) || a.categoryId - b.categoryId,
-    );
-    const main = links[0] ? categoryById.get(links[0].categoryId) : undefined;
-    const productVariants: Variant[] = (variantsOf.get(row.id) ?? []).flatMap((v) => {
-      const stored = storedPrice(v.priceExVat, v.priceIncVat);
-      if (!stored) return [];
-      return [
-        {
-          id: v.id,
-          reference: v.reference,
-          label: v.label,
-          gtin: v.gtin,
-          quantity: v.quantity,
-          unit: v.unit,
-          price: priceOf(stored, plan),
-          media:
-            v.mediaKey === null
-              ? null
-              : toMediaRef({
-                  key: v.mediaKey,
-                  webpKey: v.mediaWebpKey,
-                  width: v.mediaWidth,
-                  height: v.mediaHeight,
-                  alt: v.mediaAlt ?? '',
-                }),
-        },
-      ];
-    });
-    const cheapest = productVariants.reduce<Variant | null>(
-      (min, v) => (min === null || v.price.ex_vat < min.price.ex_vat ? v : min),
-      null,
-    );
-    // A product with no price in the plan cannot be sold there: it is left out of the plan's catalogue.
-    if (cheapest === null) return [];
-    const values = new Map<string, Set<string>>();
-    const caracteristics: Record<string, Caracteristic> = {};
-    for (const [code, rows] of group(valuesOf.get(row.id) ?? [], (r) => r.code)) {
-      const definition = definitionOf.get(code);
-      if (!definition) continue;
-      values.set(code, new Set(rows.map((r) => r.value)));
-      if (definition.kind === 'number') {
-        const number = rows[0]!.numberValue ?? Number(rows[0]!.value);
-        caracteristics[code] = {
-          label: definition.label,
-          value: String(number),
-          values: [String(number)],
-          ...(definition.unit ? { unit: definition.unit } : {}),
-          number,
-        };
-      } else {
-        const ordered = definition.options.filter((o) => values.get(code)!.has(o.value));
-        const unknown = rows.map((r) => r.value).filter((v) => !ordered.some((o) => o.value === v));
-        caracteristics[code] = {
-          label: definition.label,
-          value: [...ordered.map((o) => o.label), ...unknown].join(', '),
-          values: [...ordered.map((o) => o.value), ...unknown],
-        };
-      }
-    }
-    const productMediaRows = mediaOf.get(row.id) ?? [];
-    const refs = (kind: string) =>
-      productMediaRows.filter((m) => m.kind === kind).map((m) => toMediaRef(m, m.title));
-    const visuel = refs('visuel');
-    const categoryIds = new Set(links.flatMap((link) => ancestorsOf(link.categoryId)));
+/** One product as the plan's catalogue holds it, or undefined when it has no price in the plan. */
+function toCatalogueProduct(
+  row: ProductRow,
+  details: ProductDetails,
+  catalogue: {
+    plan: SalesPlan;
+    categories: CategoryIndex;
+    definitionOf: Map<string, CharacteristicDefinition>;
+  },
+): CatalogueProduct | undefined {
+  const { plan, categories } = catalogue;
+  const links = (details.linksOf.get(row.id) ?? []).toSorted(
+    (a, b) => Number(b.isMain) - Number(a.isMain) || a.categoryId - b.categoryId,
+  );
+  const main = links[0] ? categories.byId.get(links[0].categoryId) : undefined;
+  const productVariants = variantsInPlan(details.variantsOf.get(row.id) ?? [], plan);
+  const cheapest = productVariants.reduce<Variant | null>(
+    (min, v) => (min === null || v.price.ex_vat < min.price.ex_vat ? v : min),
+    null,
+  );
+  // A product with no price in the plan cannot be sold there: it is left out of the plan's catalogue.
+  if (cheapest === null) return undefined;
+  const { values, caracteristics } = characteristicsOf(
+    details.valuesOf.get(row.id) ?? [],
+    catalogue.definitionOf,
+  );
+  const productMediaRows = details.mediaOf.get(row.id) ?? [];
+  const refs = (kind: string) =>
+    productMediaRows.filter((m) => m.kind === kind).map((m) => toMediaRef(m, m.title));
+  const visuel = refs('visuel');
+  return {
+    id: row.id,
+    name: row.name,
+    position: row.position,
+    createdAt: row.createdAt.getTime(),
+    minPrice: cheapest.price.ex_vat,
+    promoted: row.promoted,
+    nameRank: 0,
+    categoryIds: new Set(links.flatMap((link) => categories.ancestorsOf(link.categoryId))),
+    values,
+    summary: {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      reference: row.reference,
+      short_description: row.shortDescription,
+      category_name: main?.name ?? '',
+      category_slug: main?.slug ?? '',
+      categories: links.flatMap((link) => {
+        const c = categories.byId.get(link.categoryId);
+        return c ? [{ id: c.id, name: c.name, slug: c.slug }] : [];
+      }),
+      promoted: row.promoted,
+      price: cheapest.price,
+      cover: visuel[0] ?? null,
+      medias: {
+        visuel,
+        PICTO: refs('PICTO').map((m) => ({ title: m.title, url: m.url, webp: m.webp })),
+        AMBIANCE: refs('AMBIANCE'),
+      },
+      caracteristics,
+      variants: productVariants,
+      exist_in: (details.plansOf.get(row.id) ?? []).map((p) => p.planId).toSorted((a, b) => a - b),
+    },
+  };
+}
+
+/** The variants priced in the plan, as the API answers them (a variant without a price there is left out). */
+function variantsInPlan(rows: VariantRow[], plan: SalesPlan): Variant[] {
+  return rows.flatMap((v) => {
+    const stored = storedPrice(v.priceExVat, v.priceIncVat);
+    if (!stored) return [];
     return [
       {
-        id: row.id,
-        name: row.name,
-        position: row.position,
-        createdAt: row.createdAt.getTime(),
-        minPrice: cheapest.price.ex_vat,
-        promoted: row.promoted,
-        nameRank: 0,
-        categoryIds,
-        values,
-        summary: {
-          id: row.id,
-          name: row.name,
-          slug: row.slug,
-          reference: row.reference,
-          short_description: row.shortDescription,
-          category_name: main?.name ?? '',
-          category_slug: main?.slug ?? '',
-          categories: links.flatMap((link) => {
-            const c = categoryById.get(link.categoryId);
-            return c ? [{ id: c.id, name: c.name, slug: c.slug }] : [];
-          }),
-          promoted: row.promoted,
-          price: cheapest.price,
-          cover: visuel[0] ?? null,
-          medias: {
-            visuel,
-            PICTO: refs('PICTO').map((m) => ({ title: m.title, url: m.url, webp: m.webp })),
-            AMBIANCE: refs('AMBIANCE'),
-          },
-          caracteristics,
-          variants: productVariants,
-          exist_in: (plansOf.get(row.id) ?? []).map((p) => p.planId).toSorted((a, b) => a - b),
-        },
+        id: v.id,
+        reference: v.reference,
+        label: v.label,
+        gtin: v.gtin,
+        quantity: v.quantity,
+        unit: v.unit,
+        price: priceOf(stored, plan),
+        media:
+          v.mediaKey === null
+            ? null
+            : toMediaRef({
+                key: v.mediaKey,
+                webpKey: v.mediaWebpKey,
+                width: v.mediaWidth,
+                height: v.mediaHeight,
+                alt: v.mediaAlt ?? '',
+              }),
       },
     ];
   });
+}
+
+/** A product's characteristic values by code (for the filters) and as the API answers them (labels, units). */
+function characteristicsOf(rows: ValueRow[], definitionOf: Map<string, CharacteristicDefinition>) {
+  const values = new Map<string, Set<string>>();
+  const caracteristics: Record<string, Caracteristic> = {};
+  for (const [code, codeRows] of group(rows, (r) => r.code)) {
+    const definition = definitionOf.get(code);
+    if (!definition) continue;
+    values.set(code, new Set(codeRows.map((r) => r.value)));
+    if (definition.kind === 'number') {
+      const number = codeRows[0]!.numberValue ?? Number(codeRows[0]!.value);
+      caracteristics[code] = {
+        label: definition.label,
+        value: String(number),
+        values: [String(number)],
+        ...(definition.unit ? { unit: definition.unit } : {}),
+        number,
+      };
+    } else {
+      const ordered = definition.options.filter((o) => values.get(code)!.has(o.value));
+      const unknown = codeRows.map((r) => r.value).filter((v) => !ordered.some((o) => o.value === v));
+      caracteristics[code] = {
+        label: definition.label,
+        value: [...ordered.map((o) => o.label), ...unknown].join(', '),
+        values: [...ordered.map((o) => o.value), ...unknown],
+      };
+    }
+  }
+  return { values, caracteristics };
+}
+
+/** Sets each product's `nameRank`: its place in the collated (en-GB) order of names. */
+function rankByName(list: CatalogueProduct[]) {
   const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
   // Names the collator finds equal share a rank, so ties keep the listing's own order as before.
   let previous: CatalogueProduct | undefined;
@@ -364,15 +429,6 @@ async function buildPlanCatalogue(db: Database, cache: ReadCache, plan: SalesPla
     product.nameRank = rank;
     previous = product;
   }
-  return {
-    plan,
-    products: list,
-    byId: new Map(list.map((p) => [p.id, p])),
-    bySlug: new Map(list.map((p) => [p.summary.slug, p])),
-    categories: categoryRows,
-    categoriesTopFirst,
-    characteristics: definitions,
-  };
 }
 
 /** Plan ids a product exists in (for the plan error), or undefined when there is no such product. */

@@ -1,6 +1,7 @@
 /** Catalogue calls: categories, products, barcode scan, facets and the selector guide (docs/api-contract.md). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deleteProductAndItsNotices } from '../../flows/delete-product.ts';
 import { requirePlan } from '../../lib/context.ts';
 import {
   cacheKey,
@@ -31,7 +32,6 @@ import {
   createCategory,
   createProduct,
   deleteCategory,
-  deleteProduct,
   getCategory,
   getProduct,
   guideFilters,
@@ -48,6 +48,15 @@ const writeErrors = errorResponses(400, 401, 404, 409);
 const tags = ['catalogue'];
 
 export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
+  categoryReadRoutes(plugin);
+  categoryWriteRoutes(plugin);
+  productReadRoutes(plugin);
+  productWriteRoutes(plugin);
+  facetRoutes(plugin);
+};
+
+/** The category tree or list, and one category. */
+function categoryReadRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -92,6 +101,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       }));
     },
   );
+}
+
+/** Staff writes of categories (a product's deletion is a flow: flows/routes.ts). */
+function categoryWriteRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/category',
@@ -143,6 +157,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
     changesContent: true,
     moreErrors: [409],
   });
+}
+
+/** The product listing, the barcode scan and one product. */
+function productReadRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/product',
@@ -198,6 +217,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       }));
     },
   );
+}
+
+/** Staff writes of products. */
+function productWriteRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/product',
@@ -245,10 +269,15 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
     path: '/product',
     tags,
     summary: 'Delete a product (id in the body or the query)',
-    remove: (siteId, id) => deleteProduct(app.db, siteId, id),
+    remove: (siteId, id) => deleteProductAndItsNotices(app.db, siteId, id),
     changesContent: true,
     moreErrors: [409],
   });
+}
+
+/** Facets with their counts, or the selector guide. */
+function facetRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/filters-products',
@@ -274,4 +303,4 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
       });
     },
   );
-};
+}

@@ -2,16 +2,8 @@
 import { SLUG_SEGMENT_PATTERN } from '@plasterwick/shop-rules/slug';
 import { z } from 'zod';
 import { boundedInt, commonQuery, idList, jsonParam } from '../../lib/params.ts';
+import { mediaSchema } from '../../lib/media.ts';
 import { htmlText } from '../../lib/sanitize.ts';
-
-export const mediaSchema = z.object({
-  url: z.string(),
-  webp: z.string(),
-  alt: z.string(),
-  title: z.string(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-});
 
 export const priceSchema = z.object({
   ex_vat: z.number().int(),

@@ -13,4 +13,4 @@ export {
 } from './categories.ts';
 export { createProduct, deleteProduct, updateProduct } from './product-writes.ts';
 export { getProduct, guideFilters, listProducts, productFacets, scanProduct } from './products.ts';
-export { loadPlanCatalogue, productPlanIds, type PlanCatalogue } from './read-model.ts';
+export { loadPlanCatalogue, productPlanIds, syncCategoryPlans, type PlanCatalogue } from './read-model.ts';

@@ -1,3 +1,7 @@
-/** The public surface of the content module: what routes register and what other modules and flows may use. */
+/**
+ * The content module's public surface: what other modules, flows, the seed and the data migrations use. Its
+ * routes stay out (modules/index.ts registers them).
+ */
 export { audienceSchema, resources } from './resources.ts';
-export { bumpContentVersion, findEntry, loadLookup } from './service.ts';
+export type { MenuItem, ResourceName } from './resources.ts';
+export { deleteNoticesOfProduct, findEntry, loadLookup } from './service.ts';

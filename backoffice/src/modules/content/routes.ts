@@ -3,7 +3,7 @@
  * preview, settings list, sitemap, cities and content version. The sitemap and cities are derived data: their
  * other calls of the generic helper answer 405.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteByIdRoute, errorResponses, refuseCalls, staffOnly } from '../../lib/http.ts';
@@ -58,9 +58,20 @@ const derivedResources = [
 ];
 
 export const contentRoutes: FastifyPluginAsync = async (plugin) => {
+  // Static paths are registered before the `/{resource}/:id` routes; find-my-way prefers them anyway.
+  settingAndPreviewRoutes(plugin);
+  derivedDataRoutes(plugin);
+  contentVersionRoute(plugin);
+  for (const name of resourceNames) {
+    resourceReadRoutes(plugin, name);
+    resourceWriteRoutes(plugin, name);
+  }
+};
+
+/** The settings list and the page preview. */
+function settingAndPreviewRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
-  // Static paths are registered before the `/{resource}/:id` routes; find-my-way prefers them anyway.
   app.get(
     '/setting',
     {
@@ -95,6 +106,11 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
       return { data: await previewPage(app.db, app.cache, site.id, request.params.id) };
     },
   );
+}
+
+/** The sitemap and the cities, built from other data: read-only. */
+function derivedDataRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/sitemap',
@@ -147,6 +163,11 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
       message: derived.noItems,
     });
   }
+}
+
+/** The counter the storefront rebuilds on. */
+function contentVersionRoute(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/content-version',
@@ -163,115 +184,122 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
       return { data: await readContentVersion(app.db) };
     },
   );
+}
 
-  for (const name of resourceNames) registerResource(name);
+/** A generic resource's index and one item. */
+function resourceReadRoutes(plugin: FastifyInstance, name: ResourceName) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const item = resources[name].item as z.ZodType;
+  const tags = ['content'];
 
-  function registerResource(name: ResourceName) {
-    const item = resources[name].item as z.ZodType;
-    const tags = ['content'];
-
-    // The settings index has its own flat shape (`GET /setting` above).
-    if (name !== 'setting')
-      app.get(
-        `/${name}`,
-        {
-          schema: {
-            tags,
-            summary: `List ${name} entries`,
-            querystring: indexQuery,
-            response: {
-              200: z.object({ data: z.object({ items: z.array(item), total: z.number().int() }) }),
-              ...errors,
-            },
+  // The settings index has its own flat shape (`GET /setting`, registered first).
+  if (name !== 'setting')
+    app.get(
+      `/${name}`,
+      {
+        schema: {
+          tags,
+          summary: `List ${name} entries`,
+          querystring: indexQuery,
+          response: {
+            200: z.object({ data: z.object({ items: z.array(item), total: z.number().int() }) }),
+            ...errors,
           },
         },
-        async (request) => {
-          const { perPage, page, audience } = request.query;
-          const context = await request.shop.context;
-          const data = await indexItems(app.db, app.cache, name, {
-            siteId: context.site.id,
-            audience: audienceOf(audience, context.plan),
-            // The filters the query holds, and nothing else of it.
-            filters: indexFilterSchema.parse(request.query),
-            page,
-            perPage,
-          });
-          return { data };
-        },
-      );
-
-    app.get(
-      `/${name}/:id`,
-      {
-        schema: {
-          tags,
-          summary: `One ${name} entry by id${name === 'page' || name === 'folder' ? ' or slug' : ''}`,
-          params: idOrSlugParams,
-          querystring: audienceQuery,
-          response: { 200: z.object({ data: item }), ...errors },
-        },
       },
       async (request) => {
+        const { perPage, page, audience } = request.query;
         const context = await request.shop.context;
-        const audience = audienceOf(request.query.audience, context.plan);
-        return {
-          data: await showItem(app.db, app.cache, name, request.params.id, {
-            siteId: context.site.id,
-            audience,
-          }),
-        };
+        const data = await indexItems(app.db, app.cache, name, {
+          siteId: context.site.id,
+          audience: audienceOf(audience, context.plan),
+          // The filters the query holds, and nothing else of it.
+          filters: indexFilterSchema.parse(request.query),
+          page,
+          perPage,
+        });
+        return { data };
       },
     );
 
-    app.post(
-      `/${name}`,
-      {
-        ...staffOnly,
-        schema: {
-          ...staffOnly.schema,
-          tags,
-          summary: `Create a ${name} entry (API key)`,
-          querystring: commonQuery,
-          body: writeBody,
-          response: { 201: z.object({ data: item }), ...errors },
-        },
+  app.get(
+    `/${name}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `One ${name} entry by id${name === 'page' || name === 'folder' ? ' or slug' : ''}`,
+        params: idOrSlugParams,
+        querystring: audienceQuery,
+        response: { 200: z.object({ data: item }), ...errors },
       },
-      async (request, reply) => {
-        const { site } = await request.shop.context;
-        const created = await createItem(app.db, app.cache, name, site.id, request.body, app.clock.now());
-        await app.contentChanged();
-        return reply.status(201).send({ data: created });
-      },
-    );
+    },
+    async (request) => {
+      const context = await request.shop.context;
+      const audience = audienceOf(request.query.audience, context.plan);
+      return {
+        data: await showItem(app.db, app.cache, name, request.params.id, {
+          siteId: context.site.id,
+          audience,
+        }),
+      };
+    },
+  );
+}
 
-    app.put(
-      `/${name}`,
-      {
-        ...staffOnly,
-        schema: {
-          ...staffOnly.schema,
-          tags,
-          summary: `Update a ${name} entry (API key; fields not sent are kept)`,
-          querystring: commonQuery,
-          body: updateBody,
-          response: { 200: z.object({ data: item }), ...errors },
-        },
-      },
-      async (request) => {
-        const { site } = await request.shop.context;
-        const { id, ...changes } = request.body;
-        const updated = await updateItem(app.db, app.cache, name, site.id, id, changes, app.clock.now());
-        await app.contentChanged();
-        return { data: updated };
-      },
-    );
+/** Staff writes of a generic resource (API key): create, update, delete. */
+function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const item = resources[name].item as z.ZodType;
+  const tags = ['content'];
 
-    deleteByIdRoute(plugin, {
-      path: `/${name}`,
-      tags,
-      summary: `Delete a ${name} entry (API key; id in the body or the query)`,
-      remove: (siteId, id) => deleteEntry(app.db, name, siteId, id),
-      changesContent: true,
-    });
-  }
-};
+  app.post(
+    `/${name}`,
+    {
+      ...staffOnly,
+      schema: {
+        ...staffOnly.schema,
+        tags,
+        summary: `Create a ${name} entry (API key)`,
+        querystring: commonQuery,
+        body: writeBody,
+        response: { 201: z.object({ data: item }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { site } = await request.shop.context;
+      const created = await createItem(app.db, app.cache, name, site.id, request.body, app.clock.now());
+      await app.contentChanged();
+      return reply.status(201).send({ data: created });
+    },
+  );
+
+  app.put(
+    `/${name}`,
+    {
+      ...staffOnly,
+      schema: {
+        ...staffOnly.schema,
+        tags,
+        summary: `Update a ${name} entry (API key; fields not sent are kept)`,
+        querystring: commonQuery,
+        body: updateBody,
+        response: { 200: z.object({ data: item }), ...errors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const { id, ...changes } = request.body;
+      const updated = await updateItem(app.db, app.cache, name, site.id, id, changes, app.clock.now());
+      await app.contentChanged();
+      return { data: updated };
+    },
+  );
+
+  deleteByIdRoute(plugin, {
+    path: `/${name}`,
+    tags,
+    summary: `Delete a ${name} entry (API key; id in the body or the query)`,
+    remove: (siteId, id) => deleteEntry(app.db, name, siteId, id),
+    changesContent: true,
+  });
+}

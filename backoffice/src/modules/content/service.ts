@@ -7,7 +7,7 @@ import type { Database } from '../../db/types.ts';
 import { contentEntries, contentVersion, stockists } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { DomainError, fieldError, notFound } from '../../lib/errors.ts';
 import {
   resources,
   type ContentRow,
@@ -99,11 +99,13 @@ function rowValues(name: ResourceName, body: unknown, now: Date) {
   const definition = resources[name];
   const parsed = definition.input.safeParse(body);
   if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({
-      field: ['body', ...issue.path.map(String)].join('.'),
+    const fields = parsed.error.issues.map((issue) => ({
+      field: issue.path.map(String).join('.'),
       message: issue.message,
     }));
-    throw badRequest(`Invalid ${errors.map((e) => e.field).join(', ')}`, errors);
+    // Worded as the request validation words its refusals, which name the fields where the answer puts them.
+    const named = fields.map((f) => `body.${f.field}`).join(', ');
+    throw new DomainError('invalid_request', `Invalid ${named}`, { fields });
   }
   // The registry pairs each input schema with its own toRow; the union of pairs is not expressible here.
   const input = parsed.data as never;
@@ -169,6 +171,19 @@ export async function deleteEntry(db: Database, name: ResourceName, siteId: numb
   if (deleted.length === 0) throw notFound(`${name} ${id}`);
 }
 
+/** Deletes the notices (data sheets) naming a product: once it is gone, they would list a missing product. */
+export async function deleteNoticesOfProduct(db: Database, siteId: number, productId: number): Promise<void> {
+  await db
+    .delete(contentEntries)
+    .where(
+      and(
+        eq(contentEntries.siteId, siteId),
+        eq(contentEntries.resource, 'notice'),
+        sql`${contentEntries.data} ->> 'product_id' = ${String(productId)}`,
+      ),
+    );
+}
+
 async function assertSlugFree(db: Database, name: ResourceName, siteId: number, slug: string | null) {
   if (!slug) return;
   const [clash] = await db
@@ -182,9 +197,7 @@ async function assertSlugFree(db: Database, name: ResourceName, siteId: number, 
       ),
     );
   if (clash) {
-    throw badRequest(`A ${name} with slug ${slug} already exists`, [
-      { field: 'body.slug', message: 'already used' },
-    ]);
+    throw fieldError('invalid_request', 'slug', `A ${name} with slug ${slug} already exists`, 'already used');
   }
 }
 
@@ -297,17 +310,6 @@ export function sitemapOf(
 export async function readContentVersion(db: Database): Promise<ContentVersion> {
   const [row] = await db.select().from(contentVersion).where(eq(contentVersion.id, 1));
   return { version: row?.version ?? 0, updated_at: row?.updatedAt.toISOString() ?? null };
-}
-
-/** One step up after any write the storefront must rebuild for (the launcher polls the version). */
-export async function bumpContentVersion(db: Database, now: Date): Promise<void> {
-  await db
-    .insert(contentVersion)
-    .values({ id: 1, version: 1, updatedAt: now })
-    .onConflictDoUpdate({
-      target: contentVersion.id,
-      set: { version: sql`${contentVersion.version} + 1`, updatedAt: now },
-    });
 }
 
 /** Towns with stockists whose name starts with `q`, or whose postcode starts with `postcode` (any spacing). */

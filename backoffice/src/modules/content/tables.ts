@@ -1,6 +1,6 @@
 /**
- * CMS content of every kind in one table of typed entries (see resources.ts), and the content version counter.
- * Re-exported by db/schema.ts, the one list drizzle-kit and the rest of the code read.
+ * CMS content of every kind in one table of typed entries (see resources.ts). Re-exported by db/schema.ts, the one
+ * list drizzle-kit and the rest of the code read.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -53,10 +53,3 @@ export const contentEntries = pgTable(
       .where(sql`${t.resource} = 'notice'`),
   ],
 );
-
-/** Single-row counter bumped on every write to published content; `GET /content-version` returns it. */
-export const contentVersion = pgTable('content_version', {
-  id: integer('id').primaryKey(),
-  version: integer('version').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

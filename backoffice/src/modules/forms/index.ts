@@ -1,2 +1,2 @@
-/** The public surface of the forms module: what routes register and what other modules and flows may use. */
+/** The forms module's public surface: what other modules and flows use (its routes: modules/index.ts). */
 export { decoyId, insertSubmission } from './service.ts';

@@ -6,7 +6,7 @@
  */
 import fastifyMultipart from '@fastify/multipart';
 import { CV_MAX_BYTES, CV_TYPES } from '@plasterwick/shop-rules/files';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -45,39 +45,51 @@ const staffErrors = errorResponses(400, 401, 404);
 const APPLICATION_BODY_LIMIT = CV_MAX_BYTES + 1024 * 1024;
 
 export const formRoutes: FastifyPluginAsync = async (plugin) => {
-  const app = plugin.withTypeProvider<ZodTypeProvider>();
   // Only this module reads multipart bodies (the CV); every other call stays JSON.
   await plugin.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-
   for (const form of publicForms) {
-    app.post(
-      `/${form.path}`,
-      {
-        ...limitedBy('form'),
-        schema: {
-          tags: ['forms'],
-          summary: form.summary,
-          description:
-            'The body carries the solved bot check in `bot_check` (400 `bot_check_failed` otherwise) and the ' +
-            'honeypot `website`, which people leave empty: filled, the answer is a 201 and nothing is stored.',
-          querystring: commonQuery,
-          body: form.body,
-          response: { 201: idResponse, ...errorResponses(400, 404, 429) },
-        },
-      },
-      async (request, reply) => {
-        const { site } = await request.shop.context;
-        const { bot_check: botCheck, website, ...data } = request.body as Record<string, unknown>;
-        await verifyBotCheck(app, botCheck, request.ip, form.path);
-        if (website) return reply.status(201).send({ data: { id: decoyId() } });
-        const id = await storeFormSubmission(app.db, app.config.mail, site.id, form.path, data);
-        app.mail.nudge();
-        return reply.status(201).send({ data: { id } });
-      },
-    );
-
-    registerStaffRoutes(form.path, form.summary);
+    publicFormRoute(plugin, form);
+    staffSubmissionRoutes(plugin, form.path, form.summary);
   }
+  applicationRoute(plugin);
+  staffSubmissionRoutes(plugin, 'application', 'Job application');
+  cvDownloadRoute(plugin);
+};
+
+/** A public form's post: bot check, honeypot, then the submission stored and its e-mails queued. */
+function publicFormRoute(plugin: FastifyInstance, form: (typeof publicForms)[number]) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    `/${form.path}`,
+    {
+      ...limitedBy('form'),
+      schema: {
+        tags: ['forms'],
+        summary: form.summary,
+        description:
+          'The body carries the solved bot check in `bot_check` (400 `bot_check_failed` otherwise) and the ' +
+          'honeypot `website`, which people leave empty: filled, the answer is a 201 and nothing is stored.',
+        querystring: commonQuery,
+        body: form.body,
+        response: { 201: idResponse, ...errorResponses(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { site } = await request.shop.context;
+      const { bot_check: botCheck, website, ...data } = request.body as Record<string, unknown>;
+      await verifyBotCheck(app, botCheck, request.ip, form.path);
+      if (website) return reply.status(201).send({ data: { id: decoyId() } });
+      const id = await storeFormSubmission(app.db, app.config.mail, site.id, form.path, data);
+      app.mail.nudge();
+      return reply.status(201).send({ data: { id } });
+    },
+  );
+}
+
+/** The job application: a multipart body with the CV, read and checked by application.ts. */
+function applicationRoute(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/application',
@@ -108,7 +120,11 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
       return reply.status(201).send({ data: { id } });
     },
   );
-  registerStaffRoutes('application', 'Job application');
+}
+
+/** An application's CV, for staff. */
+function cvDownloadRoute(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/application/:id/cv',
@@ -138,76 +154,77 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
         .send(cv.content);
     },
   );
+}
 
-  /** Index, show, update and delete of one form's submissions; the key is checked before anything else. */
-  function registerStaffRoutes(kind: string, label: string) {
-    const schema = { ...staffOnly.schema, tags: ['forms'] };
+/** Index, show, update and delete of one form's submissions; the key is checked before anything else. */
+function staffSubmissionRoutes(plugin: FastifyInstance, kind: string, label: string) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const schema = { ...staffOnly.schema, tags: ['forms'] };
 
-    app.get(
-      `/${kind}`,
-      {
-        ...staffOnly,
-        ...personal,
-        schema: {
-          ...schema,
-          summary: `${label}: submissions, newest first (API key)`,
-          querystring: submissionListQuery,
-          response: { 200: submissionListResponse, ...staffErrors },
-        },
+  app.get(
+    `/${kind}`,
+    {
+      ...staffOnly,
+      ...personal,
+      schema: {
+        ...schema,
+        summary: `${label}: submissions, newest first (API key)`,
+        querystring: submissionListQuery,
+        response: { 200: submissionListResponse, ...staffErrors },
       },
-      async (request) => {
-        const { status, perPage, page } = request.query;
-        const { site } = await request.shop.context;
-        return { data: await listSubmissions(app.db, { siteId: site.id, kind, status, page, perPage }) };
-      },
-    );
+    },
+    async (request) => {
+      const { status, perPage, page } = request.query;
+      const { site } = await request.shop.context;
+      return { data: await listSubmissions(app.db, { siteId: site.id, kind, status, page, perPage }) };
+    },
+  );
 
-    app.get(
-      `/${kind}/:id`,
-      {
-        ...staffOnly,
-        ...personal,
-        schema: {
-          ...schema,
-          summary: `${label}: one submission (API key)`,
-          params: submissionParams,
-          querystring: commonQuery,
-          response: { 200: submissionResponse, ...staffErrors },
-        },
+  app.get(
+    `/${kind}/:id`,
+    {
+      ...staffOnly,
+      ...personal,
+      schema: {
+        ...schema,
+        summary: `${label}: one submission (API key)`,
+        params: submissionParams,
+        querystring: commonQuery,
+        response: { 200: submissionResponse, ...staffErrors },
       },
-      async (request) => {
-        const { site } = await request.shop.context;
-        return { data: await findSubmission(app.db, site.id, kind, request.params.id) };
-      },
-    );
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      return { data: await findSubmission(app.db, site.id, kind, request.params.id) };
+    },
+  );
 
-    app.put(
-      `/${kind}`,
-      {
-        ...staffOnly,
-        ...personal,
-        schema: {
-          ...schema,
-          summary: `${label}: set the handling status (new, in_progress, done) and/or the staff note (API key)`,
-          querystring: commonQuery,
-          body: submissionUpdateBody,
-          response: { 200: submissionResponse, ...staffErrors },
-        },
+  app.put(
+    `/${kind}`,
+    {
+      ...staffOnly,
+      ...personal,
+      schema: {
+        ...schema,
+        summary: `${label}: set the handling status (new, in_progress, done) and/or the staff note (API key)`,
+        querystring: commonQuery,
+        body: submissionUpdateBody,
+        response: { 200: submissionResponse, ...staffErrors },
       },
-      async (request) => {
-        const { site } = await request.shop.context;
-        const { id, ...changes } = request.body;
-        return { data: await updateSubmission(app.db, site.id, kind, id, changes, app.clock.now()) };
-      },
-    );
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const { id, ...changes } = request.body;
+      return { data: await updateSubmission(app.db, site.id, kind, id, changes, app.clock.now()) };
+    },
+  );
 
-    deleteByIdRoute(plugin, {
-      path: `/${kind}`,
-      tags: ['forms'],
-      summary: `${label}: delete a submission (API key; id in the body or the query)`,
-      remove: (siteId, id) => deleteSubmission(app.db, siteId, kind, id),
-      // Submissions are not published content: nothing to rebuild.
-      changesContent: false,
-    });
-  }
-};
+  deleteByIdRoute(plugin, {
+    path: `/${kind}`,
+    tags: ['forms'],
+    summary: `${label}: delete a submission (API key; id in the body or the query)`,
+    remove: (siteId, id) => deleteSubmission(app.db, siteId, kind, id),
+    // Submissions are not published content: nothing to rebuild.
+    changesContent: false,
+  });
+}

@@ -7,7 +7,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MailConfig, MailForm } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { contentEntries, submissionFiles, submissions } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
 import { queueFormMails } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
 import type { UploadedCv } from './application.ts';
@@ -102,14 +102,12 @@ async function openVacancy(
       ),
     );
   if (!job) {
-    throw new ApiError(400, 'invalid_request', 'This job offer does not exist or is closed', {
-      errors: [
-        {
-          field: 'body.page_id',
-          message: 'This job offer is closed: choose another or apply spontaneously',
-        },
-      ],
-    });
+    throw fieldError(
+      'invalid_request',
+      'page_id',
+      'This job offer does not exist or is closed',
+      'This job offer is closed: choose another or apply spontaneously',
+    );
   }
   return job;
 }

@@ -1,2 +1,2 @@
-/** The public surface of the search module: what routes register and what other modules and flows may use. */
+/** The search module's public surface: what other modules and flows use (its routes: modules/index.ts). */
 export { matchProductIds } from './service.ts';

@@ -1,7 +1,7 @@
 /** The suggest call's query and answer. */
 import { z } from 'zod';
+import { mediaSchema } from '../../lib/media.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { mediaSchema } from '../catalogue/index.ts';
 
 export const searchQuery = commonQuery.extend({
   type: z.literal('Suggest').default('Suggest'),

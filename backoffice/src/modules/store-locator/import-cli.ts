@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../../config.ts';
+import { dataMigrationList } from '../../data-migrations/index.ts';
 import { openDatabase } from '../../db/client.ts';
 import { importPostcodes } from './import.ts';
 
@@ -24,7 +25,11 @@ try {
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  dataMigrations: dataMigrationList,
+});
 try {
   const result = await importPostcodes(database.db, content);
   for (const { line, reason } of result.rejected) console.error(`line ${line}: rejected, ${reason}`);

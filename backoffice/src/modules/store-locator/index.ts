@@ -1,2 +1,5 @@
-/** The public surface of the store-locator module: what routes register and what other modules and flows may use. */
-export { findStockist } from './service.ts';
+/**
+ * The store locator's public surface: what other modules and flows use. Its routes stay out (modules/index.ts
+ * registers them).
+ */
+export { findStockist } from './stockists.ts';

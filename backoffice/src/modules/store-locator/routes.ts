@@ -2,7 +2,7 @@
  * `GET /store-locator`: stockists near a point, postcode or town, nearest first; `GET /store-locator/{id}` one
  * stockist; create, update and delete with the API key (each write bumps the content version).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteByIdRoute, errorResponses, staffOnly } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
@@ -14,13 +14,20 @@ import {
   stockistSearchResponse,
   stockistUpdateBody,
 } from './schemas.ts';
-import { findOrigin, searchStockists } from './service.ts';
+import { findOrigin } from './geocode.ts';
+import { searchStockists } from './service.ts';
 import { createStockist, deleteStockist, findStockist, updateStockist } from './stockists.ts';
 
 const tags = ['stockists'];
 const writeErrors = errorResponses(400, 401, 404);
 
 export const storeLocatorRoutes: FastifyPluginAsync = async (plugin) => {
+  stockistReadRoutes(plugin);
+  stockistWriteRoutes(plugin);
+};
+
+/** The search (nearest first) and one stockist. */
+function stockistReadRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -66,6 +73,11 @@ export const storeLocatorRoutes: FastifyPluginAsync = async (plugin) => {
       return { data: await findStockist(app.db, site.id, request.params.id) };
     },
   );
+}
+
+/** Staff writes of stockists (API key); each bumps the content version. */
+function stockistWriteRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/store-locator',
@@ -119,4 +131,4 @@ export const storeLocatorRoutes: FastifyPluginAsync = async (plugin) => {
     remove: (siteId, id) => deleteStockist(app.db, siteId, id),
     changesContent: true,
   });
-};
+}

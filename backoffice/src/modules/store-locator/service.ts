@@ -1,74 +1,8 @@
-/** Stockist search by distance (earthdistance) from a point, a postcode (most precise known) or a town. */
-import { formatPostcode } from '@plasterwick/shop-rules/postcode';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+/** Stockist search by distance (earthdistance) from where the search starts (geocode.ts). */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
-import { postcodes, stockists } from '../../db/schema.ts';
-import { ApiError, badRequest } from '../../lib/errors.ts';
-import { geocodeCandidates } from './postcode.ts';
+import { stockists } from '../../db/schema.ts';
 import type { Origin, stockistTypes } from './schemas.ts';
-
-/** Where a search starts: the point lat+lng (both or neither), else the postcode, else the town. */
-export async function findOrigin(
-  db: Database,
-  siteId: number,
-  from: { lat?: number; lng?: number; postcode?: string; town?: string },
-): Promise<Origin> {
-  const { lat, lng, postcode, town } = from;
-  if (lat !== undefined || lng !== undefined) {
-    if (lat === undefined || lng === undefined) {
-      throw badRequest('lat and lng go together', [
-        { field: `querystring.${lat === undefined ? 'lat' : 'lng'}`, message: 'Required with the other' },
-      ]);
-    }
-    return {
-      latitude: lat,
-      longitude: lng,
-      label: `${lat.toFixed(4)}, ${lng.toFixed(4)}`,
-      precision: 'point',
-    };
-  }
-  if (postcode) return originFromPostcode(db, postcode);
-  if (town) return originFromTown(db, siteId, town);
-  throw badRequest('Give lat and lng, a postcode or a town', [
-    { field: 'querystring.postcode', message: 'Required without lat/lng or town' },
-  ]);
-}
-
-export async function originFromPostcode(db: Database, value: string): Promise<Origin> {
-  const candidates = geocodeCandidates(value);
-  const rows = candidates.length
-    ? await db.select().from(postcodes).where(inArray(postcodes.code, candidates))
-    : [];
-  const best = candidates.map((code) => rows.find((r) => r.code === code)).find(Boolean);
-  if (!best) {
-    throw new ApiError(404, 'postcode_not_found', `Postcode ${value.trim().toUpperCase()} was not found`);
-  }
-  return {
-    latitude: best.latitude,
-    longitude: best.longitude,
-    label: formatPostcode(best.code),
-    precision: best.precision,
-  };
-}
-
-export async function originFromTown(db: Database, siteId: number, town: string): Promise<Origin> {
-  const [row] = await db
-    .select({
-      name: sql<string>`min(${stockists.town})`,
-      latitude: sql<number>`avg(${stockists.latitude})::float8`,
-      longitude: sql<number>`avg(${stockists.longitude})::float8`,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(stockists)
-    .where(and(eq(stockists.siteId, siteId), sql`lower(${stockists.town}) = lower(${town.trim()})`));
-  if (!row || row.count === 0) throw new ApiError(404, 'town_not_found', `Town ${town.trim()} was not found`);
-  return {
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
-    label: row.name,
-    precision: 'town',
-  };
-}
 
 export interface SearchOptions {
   siteId: number;
@@ -121,5 +55,3 @@ export async function searchStockists(db: Database, options: SearchOptions) {
     })),
   };
 }
-
-export { findStockist } from './stockists.ts';

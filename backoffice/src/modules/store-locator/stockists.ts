@@ -6,9 +6,9 @@ import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postc
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import { stockists } from '../../db/schema.ts';
-import { ApiError, badRequest, notFound } from '../../lib/errors.ts';
+import { DomainError, notFound } from '../../lib/errors.ts';
+import { locatePostcode } from './geocode.ts';
 import type { Stockist, StockistCreate, StockistUpdate } from './schemas.ts';
-import { originFromPostcode } from './service.ts';
 
 type StockistRow = typeof stockists.$inferSelect;
 
@@ -43,18 +43,20 @@ export async function findStockist(db: Database, siteId: number, stockistId: num
 
 /** The point of a postcode from the postcode table; a postcode we cannot place needs explicit coordinates. */
 async function locate(db: Database, postcode: string): Promise<{ latitude: number; longitude: number }> {
-  try {
-    const { latitude: lat, longitude: lng } = await originFromPostcode(db, postcode);
-    return { latitude: lat, longitude: lng };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 'postcode_not_found') {
-      throw badRequest('The postcode could not be located: give latitude and longitude', [
-        { field: 'body.latitude', message: 'Required: the postcode could not be located' },
-        { field: 'body.longitude', message: 'Required: the postcode could not be located' },
-      ]);
-    }
-    throw error;
+  const origin = await locatePostcode(db, postcode);
+  if (!origin) {
+    throw new DomainError(
+      'invalid_request',
+      'The postcode could not be located: give latitude and longitude',
+      {
+        fields: [
+          { field: 'latitude', message: 'Required: the postcode could not be located' },
+          { field: 'longitude', message: 'Required: the postcode could not be located' },
+        ],
+      },
+    );
   }
+  return { latitude: origin.latitude, longitude: origin.longitude };
 }
 
 export async function createStockist(db: Database, siteId: number, body: StockistCreate): Promise<Stockist> {

@@ -10,7 +10,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { trainingSessions } from '../../db/schema.ts';
-import { ApiError } from '../../lib/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
 import { insertSubmission } from '../forms/index.ts';
 import { queueFormMails } from '../mail/index.ts';
 import type { TrainingSessionItem } from './schemas.ts';
@@ -82,8 +82,8 @@ export async function listSessions(db: Database, siteId: number, upcoming: boole
   );
 }
 
-const sessionField = 'body.session_id';
-const participantsField = 'body.participants';
+const sessionField = 'session_id';
+const participantsField = 'participants';
 
 /**
  * Registers the participants on their session if it is open and has the places, stores the registration and
@@ -100,32 +100,28 @@ export async function register(
 ): Promise<number> {
   const [session] = await sessions(db, siteId, now, body.session_id);
   if (!session) {
-    throw new ApiError(404, 'not_found', `Training session ${body.session_id} not found`, {
-      errors: [{ field: sessionField, message: MESSAGES.trainingSession }],
-    });
+    throw fieldError(
+      'not_found',
+      sessionField,
+      `Training session ${body.session_id} not found`,
+      MESSAGES.trainingSession,
+    );
   }
   if (!session.registration_open) {
-    throw new ApiError(
-      400,
+    throw fieldError(
       'registration_closed',
+      sessionField,
       `Registration for this session closed ${TRAINING.closesDaysBefore} days before the course`,
-      { errors: [{ field: sessionField, message: 'Registration for this session is closed' }] },
+      'Registration for this session is closed',
     );
   }
   const count = body.participants.length;
   if (count < session.min_participants || count > session.max_participants) {
-    throw new ApiError(
-      400,
+    throw fieldError(
       'invalid_request',
+      participantsField,
       `This session takes ${session.min_participants} to ${session.max_participants} participants per registration`,
-      {
-        errors: [
-          {
-            field: participantsField,
-            message: count < session.min_participants ? participantsMessages.min : participantsMessages.max,
-          },
-        ],
-      },
+      count < session.min_participants ? participantsMessages.min : participantsMessages.max,
     );
   }
   return db.transaction(async (tx) => {
@@ -143,9 +139,12 @@ export async function register(
     if (taken.length === 0) {
       const [current] = await sessions(tx, siteId, now, session.id);
       const placesLeft = current?.places_left ?? 0;
-      throw new ApiError(400, 'not_enough_places', notEnoughPlacesMessage(placesLeft), {
-        errors: [{ field: participantsField, message: atMostParticipantsMessage(placesLeft) }],
-      });
+      throw fieldError(
+        'not_enough_places',
+        participantsField,
+        notEnoughPlacesMessage(placesLeft),
+        atMostParticipantsMessage(placesLeft),
+      );
     }
     const id = await insertSubmission(tx, siteId, KIND, body);
     await queueFormMails(tx, mail, KIND, body, {

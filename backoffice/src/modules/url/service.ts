@@ -38,80 +38,12 @@ const group = <T>(rows: T[], key: (row: T) => number) => {
 export function listUrls(db: Database, cache: ReadCache, context: RequestContext): Promise<UrlItem[]> {
   const siteId = context.site.id;
   return cache.get(`url:list:${siteId}:${context.plan?.id ?? 'all'}`, async () => {
+    const sources = await loadUrlSources(db, siteId);
     const planOfTarget = new Map(context.plans.map((p) => [p.target as string, p.id]));
-    const [productRows, planRows, categoryRows, categoryPlanRows, links, entries] = await Promise.all([
-      db
-        .select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
-        .from(products)
-        .where(eq(products.siteId, siteId)),
-      db.select({ productId: productPlans.productId, planId: productPlans.planId }).from(productPlans),
-      db
-        .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
-        .from(categories)
-        .where(eq(categories.siteId, siteId)),
-      db.select().from(categoryPlans),
-      db
-        .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
-        .from(productCategories),
-      db
-        .select({
-          id: contentEntries.id,
-          resource: contentEntries.resource,
-          slug: contentEntries.slug,
-          type: contentEntries.type,
-          audiences: contentEntries.audiences,
-          updatedAt: contentEntries.updatedAt,
-        })
-        .from(contentEntries)
-        .where(
-          and(
-            eq(contentEntries.siteId, siteId),
-            inArray(contentEntries.resource, ['page', 'folder']),
-            eq(contentEntries.status, 'published'),
-          ),
-        ),
-    ]);
-    const plansOfProduct = group(planRows, (r) => r.productId);
-    const plansOfCategory = group(categoryPlanRows, (r) => r.categoryId);
-    const updatedOfProduct = new Map(productRows.map((p) => [p.id, p.updatedAt.getTime()]));
-    const parentOf = new Map(categoryRows.map((c) => [c.id, c.parentId]));
-    // A category page changes when one of its products (or its subcategories' products) changes.
-    const categoryUpdated = new Map<number, number>();
-    for (const link of links) {
-      const time = updatedOfProduct.get(link.productId);
-      if (time === undefined) continue;
-      for (let id: number | null | undefined = link.categoryId; id; id = parentOf.get(id)) {
-        categoryUpdated.set(id, Math.max(categoryUpdated.get(id) ?? 0, time));
-      }
-    }
-    const fallback = Math.max(0, ...updatedOfProduct.values());
     const items: UrlItem[] = [
-      ...productRows.map((p) => ({
-        entity_type: 'product' as const,
-        id: p.id,
-        slug: p.slug,
-        exist_in: (plansOfProduct.get(p.id) ?? []).map((r) => r.planId).toSorted((a, b) => a - b),
-        updated_at: p.updatedAt.toISOString(),
-      })),
-      ...categoryRows.map((c) => ({
-        entity_type: 'category' as const,
-        id: c.id,
-        slug: c.slug,
-        exist_in: (plansOfCategory.get(c.id) ?? []).map((r) => r.planId).toSorted((a, b) => a - b),
-        updated_at: new Date(categoryUpdated.get(c.id) ?? fallback).toISOString(),
-      })),
-      ...entries.map((e): UrlItem => ({
-        entity_type: e.resource === 'folder' ? ('folder' as const) : ('page' as const),
-        id: e.id,
-        slug: e.slug ?? '',
-        ...(e.resource === 'page' && (e.type === 'cms' || e.type === 'actualite' || e.type === 'job')
-          ? { type: e.type }
-          : {}),
-        exist_in: e.audiences
-          .flatMap((a) => (planOfTarget.has(a) ? [planOfTarget.get(a)!] : []))
-          .toSorted((a, b) => a - b),
-        updated_at: e.updatedAt.toISOString(),
-      })),
+      ...productUrls(sources),
+      ...categoryUrls(sources),
+      ...sources.entries.map((entry) => entryUrl(entry, planOfTarget)),
     ];
     // Entities in no plan have no public URL.
     return items.filter(
@@ -119,6 +51,99 @@ export function listUrls(db: Database, cache: ReadCache, context: RequestContext
         item.slug && item.exist_in.length > 0 && (!context.plan || item.exist_in.includes(context.plan.id)),
     );
   });
+}
+
+/** Everything a URL is made from: products, categories, their plans and links, published pages and folders. */
+async function loadUrlSources(db: Database, siteId: number) {
+  const [productRows, planRows, categoryRows, categoryPlanRows, links, entries] = await Promise.all([
+    db
+      .select({ id: products.id, slug: products.slug, updatedAt: products.updatedAt })
+      .from(products)
+      .where(eq(products.siteId, siteId)),
+    db.select({ productId: productPlans.productId, planId: productPlans.planId }).from(productPlans),
+    db
+      .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.siteId, siteId)),
+    db.select().from(categoryPlans),
+    db
+      .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
+      .from(productCategories),
+    db
+      .select({
+        id: contentEntries.id,
+        resource: contentEntries.resource,
+        slug: contentEntries.slug,
+        type: contentEntries.type,
+        audiences: contentEntries.audiences,
+        updatedAt: contentEntries.updatedAt,
+      })
+      .from(contentEntries)
+      .where(
+        and(
+          eq(contentEntries.siteId, siteId),
+          inArray(contentEntries.resource, ['page', 'folder']),
+          eq(contentEntries.status, 'published'),
+        ),
+      ),
+  ]);
+  return { productRows, planRows, categoryRows, categoryPlanRows, links, entries };
+}
+
+type UrlSources = Awaited<ReturnType<typeof loadUrlSources>>;
+
+const planIdsOf = (rows: { planId: number }[] | undefined) =>
+  (rows ?? []).map((r) => r.planId).toSorted((a, b) => a - b);
+
+function productUrls({ productRows, planRows }: UrlSources): UrlItem[] {
+  const plansOfProduct = group(planRows, (r) => r.productId);
+  return productRows.map((p) => ({
+    entity_type: 'product' as const,
+    id: p.id,
+    slug: p.slug,
+    exist_in: planIdsOf(plansOfProduct.get(p.id)),
+    updated_at: p.updatedAt.toISOString(),
+  }));
+}
+
+/** A category page changes when one of its products (or its subcategories' products) changes. */
+function categoryUrls({ productRows, categoryRows, categoryPlanRows, links }: UrlSources): UrlItem[] {
+  const plansOfCategory = group(categoryPlanRows, (r) => r.categoryId);
+  const updatedOfProduct = new Map(productRows.map((p) => [p.id, p.updatedAt.getTime()]));
+  const parentOf = new Map(categoryRows.map((c) => [c.id, c.parentId]));
+  const categoryUpdated = new Map<number, number>();
+  for (const link of links) {
+    const time = updatedOfProduct.get(link.productId);
+    if (time === undefined) continue;
+    for (let id: number | null | undefined = link.categoryId; id; id = parentOf.get(id)) {
+      categoryUpdated.set(id, Math.max(categoryUpdated.get(id) ?? 0, time));
+    }
+  }
+  const fallback = Math.max(0, ...updatedOfProduct.values());
+  return categoryRows.map((c) => ({
+    entity_type: 'category' as const,
+    id: c.id,
+    slug: c.slug,
+    exist_in: planIdsOf(plansOfCategory.get(c.id)),
+    updated_at: new Date(categoryUpdated.get(c.id) ?? fallback).toISOString(),
+  }));
+}
+
+/** A published page or folder: in the plans of its audiences. */
+function entryUrl(entry: UrlSources['entries'][number], planOfTarget: Map<string, number>): UrlItem {
+  return {
+    entity_type: entry.resource === 'folder' ? 'folder' : 'page',
+    id: entry.id,
+    slug: entry.slug ?? '',
+    ...(entry.resource === 'page' &&
+    (entry.type === 'cms' || entry.type === 'actualite' || entry.type === 'job')
+      ? { type: entry.type }
+      : {}),
+    exist_in: entry.audiences
+      .flatMap((a) => (planOfTarget.has(a) ? [planOfTarget.get(a)!] : []))
+      .toSorted((a, b) => a - b),
+    updated_at: entry.updatedAt.toISOString(),
+  };
 }
 
 export interface Parent {

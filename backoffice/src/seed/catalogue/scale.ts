@@ -27,7 +27,7 @@ import {
   variantPrices,
   variants,
 } from '../../db/schema.ts';
-import { syncCategoryPlans } from '../../modules/catalogue/read-model.ts';
+import { syncCategoryPlans } from '../../modules/catalogue/index.ts';
 import { productDescription, productInstructions } from './descriptions.ts';
 import {
   characteristicRows,

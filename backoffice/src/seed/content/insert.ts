@@ -1,11 +1,10 @@
 /** Inserts seed entries through the same registry (zod input schema → row) the API writes with. */
 import { SITE_ID } from '@plasterwick/shop-rules/constants';
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Database } from '../../db/types.ts';
 import { contentEntries, media } from '../../db/schema.ts';
-import { toMediaRef } from '../../lib/media.ts';
-import { resources, type mediaRefSchema, type ResourceName } from '../../modules/content/resources.ts';
+import { toMediaRef, type MediaRef } from '../../lib/media.ts';
+import { resources, type ResourceName } from '../../modules/content/index.ts';
 import { storeSvgImage } from '../media.ts';
 
 export const UK_SITE_ID = SITE_ID;
@@ -29,7 +28,7 @@ export async function insertContent(db: Database, name: ResourceName, inputs: un
   return rows.map((r) => r.id);
 }
 
-export type MediaRef = z.infer<typeof mediaRefSchema>;
+export type { MediaRef };
 
 /** Renders SVG artwork and returns the media reference the API serves for it. */
 export async function artwork(

@@ -6,7 +6,7 @@ import { TARGET_SEGMENTS } from '@plasterwick/shop-rules/constants';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import { categories, categoryPlans, salesPlans } from '../../db/schema.ts';
-import type { MenuItem } from '../../modules/content/resources.ts';
+import type { MenuItem } from '../../modules/content/index.ts';
 import { coverSvg } from './art.ts';
 import { artwork, insertContent, UK_SITE_ID, type MediaRef } from './insert.ts';
 
