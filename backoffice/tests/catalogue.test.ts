@@ -394,6 +394,10 @@ describe('catalogue writes', () => {
       ['POST', '/api/v1/product'],
       ['PUT', '/api/v1/product'],
       ['DELETE', '/api/v1/product'],
+      ['PATCH', '/api/v1/product/1'],
+      ['POST', '/api/v1/product/1/variants'],
+      ['PATCH', '/api/v1/product/1/variants/PW-1001-01'],
+      ['DELETE', '/api/v1/product/1/variants/PW-1001-01'],
       ['POST', '/api/v1/category'],
     ] as const) {
       const response = await t.app.inject({ method, url: `${url}?${q()}`, payload: {} });
@@ -455,16 +459,23 @@ describe('catalogue writes', () => {
     expect(busy.statusCode, busy.body).toBe(409);
 
     const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/product?${q()}`,
+      method: 'PATCH',
+      url: `/api/v1/product/${id}?${q()}`,
       headers,
-      payload: { id, name: 'Plasterwick Renamed Test Filler', caracteristics: { surface: ['plaster'] } },
+      payload: {
+        version: shown.version,
+        name: 'Plasterwick Renamed Test Filler',
+        caracteristics: { surface: ['plaster'] },
+      },
     });
     expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toEqual({ id, version: shown.version + 1 });
     const renamed = (await get(`/product/${id}?${q({ saleplan_id: PART_PLAN })}`, productResponse)).data
       .items[0]!;
     expect(renamed.name).toBe('Plasterwick Renamed Test Filler');
     expect(renamed.caracteristics.surface!.values).toEqual(['plaster']);
+    // Characteristics merge by code: the ones the patch did not name are kept.
+    expect(renamed.caracteristics.max_thickness!.number).toBe(12);
 
     // Its data sheet (a notice naming it) goes with it: it would otherwise list a product that is gone.
     const notice = await t.app.inject({

@@ -59,7 +59,7 @@ async function get<T extends z.ZodType>(url: string, schema: T): Promise<z.infer
   return schema.parse(res.json());
 }
 
-async function write(method: 'POST' | 'PUT', resource: string, payload: object): Promise<number> {
+async function write(method: 'POST' | 'PUT' | 'PATCH', resource: string, payload: object): Promise<number> {
   const res = await t.app.inject({
     method,
     url: `/api/v1/${resource}?${q()}`,
@@ -142,7 +142,7 @@ describe('HTML fields are sanitised on create and on update', () => {
       (await get(`/product/${id}?${q({ saleplan_id: PART_PLAN })}`, productResponse)).data.items[0]!;
     expectClean((await shown()).description);
 
-    await write('PUT', 'product', { id, description: `<p>New.</p>${DIRTY}` });
+    await write('PATCH', `product/${id}`, { version: 1, description: `<p>New.</p>${DIRTY}` });
     expect((await shown()).description).toBe(`<p>New.</p>${CLEAN}`);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Content change → live: the time from a staff write to the storefront serving the new text (issue 14).
- * `measureChangeToLive` renames one product through the staff API (`PUT /api/v1/product`), polls the product's
+ * `measureChangeToLive` renames one product through the staff API (`PATCH /api/v1/product/{id}`), polls the product's
  * static page on the storefront until the new name is served, then restores the name and waits until that is
  * live too, so the shop is left as it was. It measures whatever rebuild path the shop has: the content hook of
  * `npm start`, or its polling alone.
@@ -39,7 +39,10 @@ const urlList = z.object({
     ),
   }),
 });
-const productAnswer = z.object({ data: z.object({ items: z.array(z.object({ name: z.string() })).min(1) }) });
+const productAnswer = z.object({
+  data: z.object({ items: z.array(z.object({ name: z.string(), version: z.number() })).min(1) }),
+});
+const writeAnswer = z.object({ data: z.object({ version: z.number() }) });
 
 async function json<T extends z.ZodType>(response: Response, schema: T, what: string): Promise<z.output<T>> {
   if (!response.ok) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
@@ -54,13 +57,20 @@ async function servedSiteId(siteUrl: string): Promise<number> {
   return Number(match[1]);
 }
 
-async function renameProduct(options: ChangeToLiveOptions, siteId: number, id: number, name: string) {
-  const response = await fetch(`${options.backofficeUrl}/api/v1/product?site_id=${siteId}`, {
-    method: 'PUT',
+/** Renames the product from its `version`; returns the version the rename gave it. */
+async function renameProduct(
+  options: ChangeToLiveOptions,
+  siteId: number,
+  product: { id: number; version: number },
+  name: string,
+): Promise<number> {
+  const url = `${options.backofficeUrl}/api/v1/product/${product.id}`;
+  const response = await fetch(`${url}?site_id=${siteId}`, {
+    method: 'PATCH',
     headers: { 'x-api-key': options.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ id, name }),
+    body: JSON.stringify({ version: product.version, name }),
   });
-  await json(response, z.unknown(), `PUT ${options.backofficeUrl}/api/v1/product`);
+  return (await json(response, writeAnswer, `PATCH ${url}`)).data.version;
 }
 
 /** Polls `pageUrl` until `done(body)`; the milliseconds since `since`. */
@@ -95,7 +105,7 @@ export async function measureChangeToLive(options: ChangeToLiveOptions): Promise
   const product = urls.data.items.find((item) => item.entity_type === 'product' && item.exist_in.length > 0);
   if (!product) throw new Error('the back-office lists no product');
   const planId = product.exist_in[0]!;
-  const original = (
+  const [original] = (
     await json(
       await fetch(
         `${options.backofficeUrl}/api/v1/product/${product.id}?site_id=${siteId}&saleplan_id=${planId}`,
@@ -103,21 +113,26 @@ export async function measureChangeToLive(options: ChangeToLiveOptions): Promise
       productAnswer,
       `GET /api/v1/product/${product.id}`,
     )
-  ).data.items[0]!.name;
+  ).data.items;
   // The pro URL redirects (301) to the audience that sells the product when pro does not.
   const pageUrl = (await fetch(`${options.siteUrl}/professional-filler/product/${product.slug}`)).url;
   const marker = `Live check ${Math.random().toString(36).slice(2, 8)}`;
-  log(`renaming product ${product.id} to "${original} ${marker}", watching ${pageUrl}`);
+  log(`renaming product ${product.id} to "${original!.name} ${marker}", watching ${pageUrl}`);
 
   const written = performance.now();
-  await renameProduct(options, siteId, product.id, `${original} ${marker}`);
+  const renamedVersion = await renameProduct(
+    options,
+    siteId,
+    { id: product.id, version: original!.version },
+    `${original!.name} ${marker}`,
+  );
   let ms: number;
   try {
     ms = await waitUntil(pageUrl, (body) => body.includes(marker), written, options);
     log(`live after ${(ms / 1000).toFixed(1)} s`);
   } finally {
     const restored = performance.now();
-    await renameProduct(options, siteId, product.id, original);
+    await renameProduct(options, siteId, { id: product.id, version: renamedVersion }, original!.name);
     const restoreMs = await waitUntil(pageUrl, (body) => !body.includes(marker), restored, options);
     log(`restored, live after ${(restoreMs / 1000).toFixed(1)} s`);
   }

@@ -221,9 +221,15 @@ export async function getProduct(db: Database, cache: ReadCache, plan: SalesPlan
   }
   return cache.get(`catalogue:product:${plan.id}:${found.id}`, async () => {
     const [row] = await db
-      .select({ description: products.description, instructions: products.instructions })
+      .select({
+        description: products.description,
+        instructions: products.instructions,
+        version: products.version,
+      })
       .from(products)
       .where(eq(products.id, found.id));
+    // Deleted since the plan's catalogue was cached.
+    if (!row) throw notFound(`Product ${idOrSlug}`);
     const [relatedRows, documentRows] = await Promise.all([
       db
         .select({ id: productRelations.relatedId })
@@ -251,8 +257,8 @@ export async function getProduct(db: Database, cache: ReadCache, plan: SalesPlan
     ]);
     return {
       ...found.summary,
-      description: row?.description ?? '',
-      instructions: (row?.instructions ?? '')
+      description: row.description,
+      instructions: row.instructions
         .split('\n')
         .map((line) => line.trim())
         .filter(Boolean),
@@ -267,6 +273,7 @@ export async function getProduct(db: Database, cache: ReadCache, plan: SalesPlan
         const related = catalogue.byId.get(r.id);
         return related ? [related.summary] : [];
       }),
+      version: row.version,
     };
   });
 }

@@ -1,8 +1,13 @@
-/** Catalogue calls: categories, products, barcode scan, facets and the selector guide (docs/api-contract.md). */
+/**
+ * Catalogue calls: categories, products, barcode scan, facets and the selector guide (docs/api-contract.md). Product
+ * writes answer the product's id and new version; a write made from an older version answers 409
+ * `version_conflict` with `current_version` ("Writes that never lose data").
+ */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteProductAndItsNotices } from '../../flows/delete-product.ts';
 import { requirePlan } from '../../lib/context.ts';
+import { badRequest } from '../../lib/errors.ts';
 import {
   cacheKey,
   deleteByIdRoute,
@@ -20,15 +25,25 @@ import {
   filtersQuery,
   filtersResponse,
   idOrSlugParams,
+  numericIdParams,
+  productConflictBody,
   productInput,
   productListQuery,
   productListResponse,
+  productPatch,
+  productReplacement,
   productResponse,
-  productUpdate,
+  productWriteResponse,
   scanParams,
   scanResponse,
+  variantCreate,
+  variantDeleteBody,
+  variantDeleteQuery,
+  variantParams,
+  variantPatch,
 } from './schemas.ts';
 import {
+  addVariant,
   createCategory,
   createProduct,
   deleteCategory,
@@ -37,10 +52,13 @@ import {
   guideFilters,
   listCategories,
   listProducts,
+  patchProduct,
+  patchVariant,
   productFacets,
+  removeVariant,
+  replaceProduct,
   scanProduct,
   updateCategory,
-  updateProduct,
 } from './service.ts';
 
 const readErrors = errorResponses(400, 404);
@@ -52,6 +70,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   categoryWriteRoutes(plugin);
   productReadRoutes(plugin);
   productWriteRoutes(plugin);
+  variantWriteRoutes(plugin);
   facetRoutes(plugin);
 };
 
@@ -219,7 +238,13 @@ function productReadRoutes(plugin: FastifyInstance) {
   );
 }
 
-/** Staff writes of products. */
+/** The refusals of a product write: 409 is a duplicate (`conflict`) or a stale version (`version_conflict`). */
+const productWriteErrors = { ...errorResponses(400, 401, 404), 409: productConflictBody };
+
+/** The schema entries every staff write shares: the API key, the tags, the common query and the summary. */
+const staffWrite = (summary: string) => ({ ...staffOnly.schema, tags, summary, querystring: commonQuery });
+
+/** Create, replace, patch and delete a product. */
 function productWriteRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
@@ -228,19 +253,16 @@ function productWriteRoutes(plugin: FastifyInstance) {
     {
       ...staffOnly,
       schema: {
-        ...staffOnly.schema,
-        tags,
-        summary: 'Create a product with its variants, prices, plans and characteristics',
-        querystring: commonQuery,
+        ...staffWrite('Create a product with its packs, prices, plans and characteristics (at version 1)'),
         body: productInput,
-        response: { 201: idResponse, ...writeErrors },
+        response: { 201: productWriteResponse, ...productWriteErrors },
       },
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const id = await createProduct(app.db, site.id, request.body);
+      const written = await createProduct(app.db, site.id, request.body);
       await app.contentChanged();
-      return reply.status(201).send({ data: { id } });
+      return reply.status(201).send({ data: written });
     },
   );
 
@@ -249,19 +271,41 @@ function productWriteRoutes(plugin: FastifyInstance) {
     {
       ...staffOnly,
       schema: {
-        ...staffOnly.schema,
-        tags,
-        summary: 'Update a product (body has id; each given set replaces the stored one)',
-        querystring: commonQuery,
-        body: productUpdate,
-        response: { 200: idResponse, ...writeErrors },
+        ...staffWrite(
+          'Replace a product: every field required (a 400 names the missing ones); with `version`, 409 ' +
+            '`version_conflict` when another write came first',
+        ),
+        body: productReplacement,
+        response: { 200: productWriteResponse, ...productWriteErrors },
       },
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const id = await updateProduct(app.db, site.id, request.body, app.clock.now());
+      const written = await replaceProduct(app.db, site.id, request.body, app.clock.now());
       await app.contentChanged();
-      return { data: { id } };
+      return { data: written };
+    },
+  );
+
+  app.patch(
+    '/product/:id',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffWrite(
+          'Change the named fields of a product, from its `version` (required; 409 `version_conflict` when ' +
+            'stale); characteristics merge by code, null removes one; packs have their own calls',
+        ),
+        params: numericIdParams,
+        body: productPatch,
+        response: { 200: productWriteResponse, ...productWriteErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const written = await patchProduct(app.db, site.id, request.params.id, request.body, app.clock.now());
+      await app.contentChanged();
+      return { data: written };
     },
   );
 
@@ -273,6 +317,81 @@ function productWriteRoutes(plugin: FastifyInstance) {
     changesContent: true,
     moreErrors: [409],
   });
+}
+
+/** Add, change and remove one pack of a product (with its prices per plan); the other packs stay as they are. */
+function variantWriteRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/product/:id/variants',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffWrite("Add a pack to a product, priced in each of the product's plans, from its `version`"),
+        params: numericIdParams,
+        body: variantCreate,
+        response: { 201: productWriteResponse, ...productWriteErrors },
+      },
+    },
+    async (request, reply) => {
+      const { site } = await request.shop.context;
+      const written = await addVariant(app.db, site.id, request.params.id, request.body, app.clock.now());
+      await app.contentChanged();
+      return reply.status(201).send({ data: written });
+    },
+  );
+
+  app.patch(
+    '/product/:id/variants/:reference',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffWrite(
+          "Change a pack's named fields, and its prices in the plans named (others kept), from the product's `version`",
+        ),
+        params: variantParams,
+        body: variantPatch,
+        response: { 200: productWriteResponse, ...productWriteErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const { id, reference } = request.params;
+      const written = await patchVariant(app.db, site.id, id, reference, request.body, app.clock.now());
+      await app.contentChanged();
+      return { data: written };
+    },
+  );
+
+  app.delete(
+    '/product/:id/variants/:reference',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffWrite(
+          "Remove a pack (the product keeps at least one: else 409), from the product's `version` (body or query)",
+        ),
+        querystring: variantDeleteQuery,
+        params: variantParams,
+        body: variantDeleteBody,
+        response: { 200: productWriteResponse, ...productWriteErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const { id, reference } = request.params;
+      const version = request.body?.version ?? request.query.version;
+      if (version === undefined) {
+        throw badRequest('version is required (in the body or the query)', [
+          { field: 'version', message: 'Required' },
+        ]);
+      }
+      const written = await removeVariant(app.db, site.id, id, reference, version, app.clock.now());
+      await app.contentChanged();
+      return { data: written };
+    },
+  );
 }
 
 /** Facets with their counts, or the selector guide. */

@@ -1,6 +1,7 @@
 /** Response and request schemas of the catalogue calls (docs/api-contract.md, "Catalogue"). */
 import { SLUG_SEGMENT_PATTERN } from '@plasterwick/shop-rules/slug';
 import { z } from 'zod';
+import { errorBody } from '../../lib/http.ts';
 import { boundedInt, commonQuery, idList, jsonParam } from '../../lib/params.ts';
 import { mediaSchema } from '../../lib/media.ts';
 import { htmlText } from '../../lib/sanitize.ts';
@@ -68,6 +69,8 @@ export const productSchema = productSummarySchema.extend({
     }),
   ),
   related: z.array(productSummarySchema),
+  /** Rises with each write to the product: a staff write sends the version it read (docs/api-contract.md). */
+  version: z.number().int(),
 });
 
 export interface CategoryItem {
@@ -223,39 +226,128 @@ export const variantPriceInput = z
   });
 export type VariantPriceInput = z.infer<typeof variantPriceInput>;
 
-export const variantInput = z.object({
-  reference: z.string().regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'must be upper-case letters, digits and hyphens'),
+/** A pack's prices, one per plan. */
+const packPrices = z
+  .array(variantPriceInput)
+  .min(1)
+  .max(10)
+  .refine((prices) => new Set(prices.map((p) => p.plan_id)).size === prices.length, 'One price per plan');
+
+/** A product's or a pack's reference. */
+const catalogueReference = z
+  .string()
+  .regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'must be upper-case letters, digits and hyphens');
+
+/** A pack's own fields, without its prices. */
+const variantFields = {
   label: z.string().trim().min(1).max(100),
   gtin,
   quantity: z.number().positive().max(100_000),
   unit: z.enum(['kg', 'l', 'ml', 'g', 'unit']),
-  /** One price per plan, in the plan's basis: `inc_vat` for a plan whose prices include VAT (DIY), else `ex_vat`. */
-  prices: z.array(variantPriceInput).min(1).max(10),
-});
+};
 
-export const productInput = z.object({
-  reference: z.string().regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/, 'must be upper-case letters, digits and hyphens'),
-  slug: slug.optional(),
+export const variantInput = z.object({
+  reference: catalogueReference,
+  ...variantFields,
+  /** One price per plan, in the plan's basis: `inc_vat` for a plan whose prices include VAT (DIY), else `ex_vat`. */
+  prices: packPrices,
+});
+export type VariantInput = z.infer<typeof variantInput>;
+
+/** The version of the product a write was made from (the `version` of the product as last read). */
+const productVersion = z.number().int().positive().max(2_147_483_647);
+
+const characteristicsInput = z.record(
+  characteristicCode,
+  z.union([z.number(), z.array(characteristicValue).min(1).max(50)]),
+);
+
+/** Every field of a product as a write gives it, none defaulted: a full replace must name them all. */
+const productFields = {
+  reference: catalogueReference,
+  slug,
   name: z.string().trim().min(1).max(200),
-  short_description: z.string().max(500).default(''),
+  short_description: z.string().max(500),
   /** HTML: the storefront renders it as markup, so it is sanitised on write. */
-  description: htmlText(20_000).default(''),
-  instructions: z.array(z.string().min(1).max(1000)).max(30).default([]),
+  description: htmlText(20_000),
+  instructions: z.array(z.string().min(1).max(1000)).max(30),
   /** The first category is the main one (breadcrumb, `category_name`). */
   category_ids: z.array(positiveId).min(1).max(20),
+  plans: z
+    .array(z.object({ plan_id: positiveId, promoted: z.boolean() }))
+    .min(1)
+    .max(10),
+  variants: z.array(variantInput).min(1).max(20),
+  caracteristics: characteristicsInput,
+  related_ids: z.array(positiveId).max(10),
+};
+
+/** `POST /product`: a new product; the fields left out start empty and the slug comes from the name. */
+export const productInput = z.object({
+  ...productFields,
+  slug: slug.optional(),
+  short_description: productFields.short_description.default(''),
+  description: productFields.description.default(''),
+  instructions: productFields.instructions.default([]),
   plans: z
     .array(z.object({ plan_id: positiveId, promoted: z.boolean().default(false) }))
     .min(1)
     .max(10),
-  variants: z.array(variantInput).min(1).max(20),
-  caracteristics: z
-    .record(characteristicCode, z.union([z.number(), z.array(characteristicValue).min(1).max(50)]))
-    .default({}),
-  related_ids: z.array(positiveId).max(10).default([]),
+  caracteristics: characteristicsInput.default({}),
+  related_ids: productFields.related_ids.default([]),
 });
 export type ProductInput = z.infer<typeof productInput>;
-export const productUpdate = productInput.partial().extend({ id: positiveId });
-export type ProductUpdate = z.infer<typeof productUpdate>;
+
+/**
+ * `PUT /product`: a full replace, so every field is required (a missing one is a 400 naming it, never an empty
+ * default); `version`, when given, must still be the stored one.
+ */
+export const productReplacement = z.object({
+  id: positiveId,
+  version: productVersion.optional(),
+  ...productFields,
+});
+export type ProductReplacement = z.infer<typeof productReplacement>;
+
+/**
+ * `PATCH /product/{id}`: only the fields named change. Characteristics merge by code (`null` removes one); packs
+ * change through their own calls. Unknown fields are refused rather than ignored.
+ */
+export const productPatch = z
+  .object({
+    version: productVersion,
+    ...z.object(productFields).omit({ variants: true }).partial().shape,
+    caracteristics: z
+      .record(
+        characteristicCode,
+        z.union([z.number(), z.array(characteristicValue).min(1).max(50), z.null()]),
+      )
+      .optional(),
+  })
+  .strict();
+export type ProductPatch = z.infer<typeof productPatch>;
+
+/** `POST /product/{id}/variants`: a new pack with its prices. */
+export const variantCreate = variantInput.extend({ version: productVersion }).strict();
+export type VariantCreate = z.infer<typeof variantCreate>;
+
+/** `PATCH /product/{id}/variants/{reference}`: the named fields change; `prices` replace those of their plans only. */
+export const variantPatch = z
+  .object({
+    version: productVersion,
+    ...z.object(variantFields).partial().shape,
+    prices: packPrices.optional(),
+  })
+  .strict();
+export type VariantPatch = z.infer<typeof variantPatch>;
+
+/** `DELETE /product/{id}/variants/{reference}`: the product's version, in the body or the query. */
+export const variantDeleteQuery = commonQuery.extend({
+  version: z.coerce.number().pipe(productVersion).optional(),
+});
+export const variantDeleteBody = z.object({ version: productVersion }).strict().nullish();
+
+export const variantParams = numericIdParams.extend({ reference: catalogueReference });
 
 // ---- answers -----------------------------------------------------------------------------------------------
 
@@ -268,6 +360,12 @@ export const productListResponse = z.object({
     perPage: z.number().int(),
   }),
 });
+/** The answer of each product write: the product's id and its version after the write. */
+export const productWriteResponse = z.object({
+  data: z.object({ id: z.number().int(), version: z.number().int() }),
+});
+/** A 409 of a product write; a `version_conflict` names the stored version, to read again from. */
+export const productConflictBody = errorBody.extend({ current_version: z.number().int().optional() });
 export const productResponse = z.object({ data: z.object({ items: z.array(productSchema) }) });
 export const scanResponse = z.object({
   data: z.object({

@@ -11,6 +11,7 @@ export {
   listCategories,
   updateCategory,
 } from './categories.ts';
-export { createProduct, deleteProduct, updateProduct } from './product-writes.ts';
+export { createProduct, deleteProduct, patchProduct, replaceProduct } from './product-writes.ts';
+export { addVariant, patchVariant, removeVariant } from './variant-writes.ts';
 export { getProduct, guideFilters, listProducts, productFacets, scanProduct } from './products.ts';
 export { loadPlanCatalogue, productPlanIds, syncCategoryPlans, type PlanCatalogue } from './read-model.ts';

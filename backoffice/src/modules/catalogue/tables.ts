@@ -75,6 +75,11 @@ export const products = pgTable(
     description: text('description').notNull(),
     /** Usage instructions, one step per line. */
     instructions: text('instructions').notNull().default(''),
+    /**
+     * Rises by one with each committed write to the product or its packs, prices, characteristics, categories,
+     * plans or relations: a write naming the version it read is refused when another one came first.
+     */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(
