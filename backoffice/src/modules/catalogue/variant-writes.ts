@@ -95,6 +95,7 @@ export async function replaceVariants(db: Executor, productId: number, wanted: V
       .update(variants)
       .set({ label, gtin: gtin14(variant.gtin), quantity, unit, position })
       .where(eq(variants.id, kept.id));
+    // Its prices become exactly those given: the ones of plans no longer named go too.
     await db.delete(variantPrices).where(eq(variantPrices.variantId, kept.id));
     await setPrices(db, kept.id, variant.prices);
   }
