@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { bumpProductVersion } from '../src/modules/catalogue/product-version.ts';
 import { productListResponse, productResponse } from '../src/modules/catalogue/schemas.ts';
-import { API_KEY, createTestApp, PART_PLAN, PRO_PLAN, q, type TestApp } from './helpers.ts';
+import { API_KEY, createTestApp, PART_PLAN, PRO_PLAN, q, SITE_ID, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 
@@ -350,4 +351,41 @@ describe('two writes made from the same version', () => {
       );
     }
   });
+
+  // PGlite runs one transaction at a time; on a server the second write really waits for the first.
+  it.runIf(process.env.DATABASE_URL)(
+    'on PostgreSQL, the second waits for the first to commit, then finds the version moved on',
+    async () => {
+      const product = await richProduct();
+      const { db } = t.database;
+      let bumped!: () => void;
+      const firstBumped = new Promise<void>((resolve) => (bumped = resolve));
+      let commit!: () => void;
+      const firstMayCommit = new Promise<void>((resolve) => (commit = resolve));
+      const first = db.transaction(async (tx) => {
+        const version = await bumpProductVersion(tx, SITE_ID, product.id, product.version, new Date());
+        bumped();
+        await firstMayCommit;
+        return version;
+      });
+      await firstBumped;
+      const second = db.transaction((tx) =>
+        bumpProductVersion(tx, SITE_ID, product.id, product.version, new Date()),
+      );
+      const stillWaiting = await Promise.race([
+        second.then(
+          () => false,
+          () => false,
+        ),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300)),
+      ]);
+      expect(stillWaiting).toBe(true);
+      commit();
+      expect(await first).toBe(product.version + 1);
+      await expect(second).rejects.toMatchObject({
+        code: 'version_conflict',
+        details: { current_version: product.version + 1 },
+      });
+    },
+  );
 });
