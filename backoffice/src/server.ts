@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { dataMigrationList } from './data-migrations/index.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { seedDemo } from './seed/index.ts';
 
 let config;
 try {
@@ -24,7 +24,7 @@ const app = await buildApp({ db: database.db, config });
 for (const name of config.generatedSecrets) {
   app.log.warn(`${name} is not set: a random value was used for this run, so the calls it guards are closed`);
 }
-await seedIfEmpty(database.db, { log: (message) => app.log.info(message), scale: config.seedScale });
+await seedDemo(database.db, { log: (message) => app.log.info(message), scale: config.seedScale });
 
 let closing = false;
 async function shutdown(signal: string) {
