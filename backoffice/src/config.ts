@@ -93,6 +93,8 @@ const envSchema = z.object({
       .max(MAX_SEED_SCALE, seedScaleMessage)
       .default(1),
   ),
+  /** `0`: an empty database is not seeded with the demo at start (production never seeds it; issue 20). */
+  SEED_DEMO: z.preprocess(blankIsUnset, z.enum(['0', '1'], { error: 'must be 0 or 1' }).optional()),
   PAYMENT_PROVIDER: z.preprocess(
     blankIsUnset,
     z.enum(['fake'], { error: 'must be fake (the only provider of this build)' }).default('fake'),
@@ -150,6 +152,10 @@ export interface Config {
   loginLimitPerVisitor: number;
   /** `SEED_SCALE`: a first seed makes the catalogue this many times the demo's. */
   seedScale: number;
+  /** `NODE_ENV=production`: every secret must be set, and the demo is never seeded. */
+  production: boolean;
+  /** Whether the server seeds the demo into an empty database at start: outside production, unless `SEED_DEMO=0`. */
+  seedDemo: boolean;
   mail: MailConfig;
   botCheck: BotCheckConfig;
   payment: PaymentConfig;
@@ -188,6 +194,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } else if (parsed.success && parsed.data.CONTENT_HOOK_SECRET !== undefined) {
     lines.push('  CONTENT_HOOK_URL: is not set (CONTENT_HOOK_SECRET is)');
   }
+  if (production && parsed.success && parsed.data.SEED_DEMO === '1') {
+    lines.push('  SEED_DEMO: must not be 1 with NODE_ENV=production, which never seeds the demo');
+  }
   if (!parsed.success || lines.length > 0) {
     throw new Error(`Invalid back-office configuration:\n${lines.join('\n')}`);
   }
@@ -204,6 +213,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginLimitPerVisitor: e.LOGIN_LIMIT_PER_VISITOR,
     seedScale: e.SEED_SCALE,
+    production,
+    seedDemo: !production && e.SEED_DEMO !== '0',
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -1,10 +1,13 @@
-/** Back-office entry point: config, database (migrated, seeded on first start), HTTP server, graceful shutdown. */
+/**
+ * Back-office entry point: config, database (migrated; an empty one seeded with the demo outside production),
+ * HTTP server, graceful shutdown.
+ */
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { dataMigrationList } from './data-migrations/index.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { isEmptyDatabase, seedDemo } from './seed/index.ts';
 
 let config;
 try {
@@ -24,7 +27,18 @@ const app = await buildApp({ db: database.db, config });
 for (const name of config.generatedSecrets) {
   app.log.warn(`${name} is not set: a random value was used for this run, so the calls it guards are closed`);
 }
-await seedIfEmpty(database.db, { log: (message) => app.log.info(message), scale: config.seedScale });
+// Demo data never reaches production (issue 20): there an empty database waits for `npm run setup`.
+if (await isEmptyDatabase(database.db)) {
+  if (config.seedDemo) {
+    await seedDemo(database.db, { log: (message) => app.log.info(message), scale: config.seedScale });
+  } else {
+    const why = config.production ? 'NODE_ENV=production never seeds the demo' : 'SEED_DEMO=0';
+    app.log.warn(
+      `the database is empty (${why}): set the shop up with ` +
+        '`npm run setup -w backoffice -- --site-url https://<public host of the shop>`',
+    );
+  }
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -166,3 +166,22 @@ test('SEED_SCALE: 1 by default, a whole number from 1 to 200 else refused by nam
     expect(() => loadConfig({ SEED_SCALE: bad })).toThrow('SEED_SCALE: must be a whole number from 1 to 200');
   }
 });
+
+test('SEED_DEMO: the demo seeds an empty database outside production unless 0; production never, and refuses 1', () => {
+  const production = {
+    NODE_ENV: 'production',
+    BACKOFFICE_API_KEY: KEY,
+    PREVIEW_TOKEN: TOKEN,
+    ALTCHA_HMAC_KEY: ALTCHA,
+    PAYMENT_WEBHOOK_SECRET: WEBHOOK,
+  };
+  expect(loadConfig({}).seedDemo).toBe(true);
+  expect(loadConfig({ SEED_DEMO: '' }).seedDemo).toBe(true);
+  expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
+  expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
+  expect(loadConfig(production)).toMatchObject({ production: true, seedDemo: false });
+  expect(() => loadConfig({ ...production, SEED_DEMO: '1' })).toThrow(
+    'SEED_DEMO: must not be 1 with NODE_ENV=production',
+  );
+  expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow('SEED_DEMO: must be 0 or 1');
+});

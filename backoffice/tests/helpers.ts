@@ -13,7 +13,7 @@ import { testConfig, type Config } from '../src/config.ts';
 import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
-import { seedIfEmpty } from '../src/seed/index.ts';
+import { seedDemo } from '../src/seed/index.ts';
 
 export const SITE_ID = 3;
 export const PRO_PLAN = 1;
@@ -28,7 +28,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it. */
+export async function freshServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   // Test files run in parallel; PostgreSQL refuses a CREATE DATABASE while another one is copying template1
@@ -74,7 +77,7 @@ export async function createTestApp(
   const server = serverUrl ? await freshServerDatabase(serverUrl) : undefined;
   const database = await openDatabase({ databaseUrl: server?.url, dataMigrations: dataMigrationList });
   if (options.seed !== false) {
-    await seedIfEmpty(database.db, { log: () => {}, scale: options.seedScale });
+    await seedDemo(database.db, { log: () => {}, scale: options.seedScale });
   }
   // Its own data folder: what the app writes there (the .eml files of the mail worker) never reaches the repo.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-test-'));

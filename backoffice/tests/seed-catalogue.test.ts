@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidGtin } from '../src/seed/catalogue/gtin.ts';
 import { productsData } from '../src/seed/catalogue/products-data.ts';
-import { guideQuestionsData } from '../src/seed/catalogue/reference-data.ts';
+import { guideQuestionsData } from '../src/seed/catalogue/catalogue-data.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { createTestApp, PART_PLAN, PRO_PLAN, q, type TestApp } from './helpers.ts';
 import { renderPdf } from '../src/seed/catalogue/pdf.ts';

@@ -6,7 +6,7 @@ import type * as Sanitize from '../src/lib/sanitize.ts';
 import { sanitizeHtml } from '../src/lib/sanitize.ts';
 import { productDescription } from '../src/seed/catalogue/descriptions.ts';
 import { productsData } from '../src/seed/catalogue/products-data.ts';
-import { seedIfEmpty } from '../src/seed/index.ts';
+import { seedDemo } from '../src/seed/index.ts';
 
 // Every call of the sanitiser, whoever makes it (the write schemas during the seed), is recorded with its result.
 const calls = vi.hoisted(() => [] as { input: string; output: string }[]);
@@ -31,7 +31,7 @@ describe('the seed', () => {
     calls.length = 0;
     const database = await openDatabase({ dataMigrations: dataMigrationList });
     try {
-      await seedIfEmpty(database.db, { log: () => {} });
+      await seedDemo(database.db, { log: () => {} });
     } finally {
       await database.close();
     }

@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { testConfig } from '../src/config.ts';
 import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { seedIfEmpty } from '../src/seed/index.ts';
+import { seedDemo } from '../src/seed/index.ts';
 import { q } from './helpers.ts';
 import { FIXTURE_DISTRICT_COUNT, FIXTURE_DISTRICTS, OUTCODES_CSV } from './outcodes-fixture.ts';
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
@@ -59,7 +59,7 @@ describe('stockist search with imported postcode districts', () => {
 
   beforeAll(async () => {
     database = await openDatabase({ dataDir, dataMigrations: dataMigrationList });
-    await seedIfEmpty(database.db, { log: () => {} });
+    await seedDemo(database.db, { log: () => {} });
     await database.close();
     await open();
     before = await search('M1 1AE');

@@ -23,7 +23,7 @@ import { testConfig } from '../../backoffice/src/config.ts';
 import { dataMigrationList } from '../../backoffice/src/data-migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../backoffice/src/db/client.ts';
 import { verifyBotCheck } from '../../backoffice/src/modules/bot-check/service.ts';
-import { seedIfEmpty } from '../../backoffice/src/seed/index.ts';
+import { seedDemo } from '../../backoffice/src/seed/index.ts';
 import { isPublicCall } from '../../scripts/server/public-api.ts';
 import { careersFacets, filterJobs } from '../../src/features/content/careers.ts';
 import { createPlanSwitch, $plan, syncPlanWithPath } from '../../src/features/site/settings.store.ts';
@@ -1228,7 +1228,7 @@ const CALLS: ContractCall[] = [
 
 beforeAll(async () => {
   database = await openDatabase({ dataMigrations: dataMigrationList });
-  await seedIfEmpty(database.db, { log: () => {} });
+  await seedDemo(database.db, { log: () => {} });
   app = await buildApp({
     db: database.db,
     config: testConfig({ previewToken: PREVIEW_TOKEN }),

@@ -1,41 +1,17 @@
 /**
- * `npm run seed -w backoffice`: opens the database named by DATABASE_URL / DATA_DIR (migrating it) and seeds the
- * demo catalogue when it is empty (`SEED_SCALE` times its size); a database that already has data is left alone.
+ * `npm run seed -w backoffice`: seeds the demo shop (`SEED_SCALE` times its catalogue) into the database named by
+ * DATABASE_URL / DATA_DIR (migrating it): the reference data it lacks, then the demo data. A database that already
+ * has a product is left alone. Production never seeds on its own: this command is the explicit way.
  */
-import { mkdirSync } from 'node:fs';
-import { SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
-import { loadConfig } from '../config.ts';
-import { dataMigrationList } from '../data-migrations/index.ts';
-import { openDatabase } from '../db/client.ts';
-import { seedIfEmpty } from './index.ts';
+import { openCommandDatabase } from '../setup/command-database.ts';
+import { seedDemo } from './index.ts';
 
-// Seeding needs the database settings only: the API secrets (required for a production start) are not asked for.
-const databaseEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([name]) => name !== 'NODE_ENV' && !(SECRET_VARIABLES as readonly string[]).includes(name),
-  ),
-);
-
-let config;
-try {
-  config = loadConfig(databaseEnv);
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(2);
-}
-
-const where = config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : config.dataDir;
-if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  dataMigrations: dataMigrationList,
-});
+const { database, where, seedScale } = await openCommandDatabase();
 try {
   console.log(`database: ${where} (${database.kind}), migrations applied`);
-  const seeded = await seedIfEmpty(database.db, {
+  const seeded = await seedDemo(database.db, {
     log: (message) => console.log(message),
-    scale: config.seedScale,
+    scale: seedScale,
   });
   console.log(seeded ? 'seeded the demo catalogue' : 'already has data: nothing seeded');
 } catch (error) {

@@ -1,14 +1,18 @@
 /**
- * The demo catalogue as named data sets, applied in dependency order. Idempotent: `seedIfEmpty` does nothing
- * when the site table already has rows, so `npm start` seeds on first start only.
+ * The demo shop: the reference data a real shop sets up (setup/, `npm run setup`) and the demo's own data sets
+ * (catalogue, settings, content with stockists, discount codes), applied in dependency order. The reference steps
+ * sit where the demo has always made those rows, so its ids are the same as before the split.
  */
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '../db/types.ts';
-import { contentVersion, sites } from '../db/schema.ts';
+import { contentVersion, products, sites } from '../db/schema.ts';
+import { setUpCarriers, setUpCountriesAndCivilities, setUpSite } from '../setup/index.ts';
+import type { SiteAddress } from '../setup/reference-data.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 import { seedScaledCopies } from './catalogue/scale.ts';
-import { seedCommerce } from './commerce.ts';
 import { seedContent } from './content/index.ts';
+import { seedSettings } from './content/settings.ts';
+import { seedDiscountCodes } from './discount-codes.ts';
 
 export interface SeedOptions {
   log: (message: string) => void;
@@ -16,23 +20,47 @@ export interface SeedOptions {
   scale?: number;
 }
 
-/** Named data sets in the order they must run (content links to catalogue entities). */
-export const dataSets = [
-  { name: 'catalogue', run: seedCatalogue },
-  { name: 'content', run: seedContent },
-  { name: 'commerce', run: seedCommerce },
-] as const;
+/** Where the demo shop answers: its (fictional) public origin, and the local hosts of `npm start` and the tests. */
+const DEMO_SITE_ADDRESS: SiteAddress = {
+  url: 'https://www.plasterwick.co.uk',
+  hosts: ['localhost', '127.0.0.1', 'www.plasterwick.co.uk', 'plasterwick.co.uk'],
+};
 
-export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean> {
-  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(sites)) as [
-    { count: number },
-  ];
-  if (count > 0) return false;
+/** Named data sets in the order they must run (content links to catalogue entities); `reference`: setup's steps. */
+const dataSets: { name: string; reference: boolean; run: (db: Database) => Promise<unknown> }[] = [
+  // A site that was set up keeps its address: the demo is added to it.
+  {
+    name: 'site',
+    reference: true,
+    run: (db) => setUpSite(db, DEMO_SITE_ADDRESS, { readdress: false }),
+  },
+  { name: 'catalogue', reference: false, run: seedCatalogue },
+  { name: 'settings', reference: false, run: seedSettings },
+  { name: 'countries and civilities', reference: true, run: setUpCountriesAndCivilities },
+  { name: 'content', reference: false, run: seedContent },
+  { name: 'carriers', reference: true, run: setUpCarriers },
+  { name: 'discount codes', reference: false, run: seedDiscountCodes },
+];
+
+/** True when the database has no site: nothing was seeded or set up (the server's start checks this). */
+export async function isEmptyDatabase(db: Database): Promise<boolean> {
+  const [row] = await db.select({ sites: count() }).from(sites);
+  return row?.sites === 0;
+}
+
+/**
+ * Seeds the demo unless the database already has a product (a demo or a real catalogue): the reference data that
+ * is missing, then the demo data. Returns whether it seeded.
+ */
+export async function seedDemo(db: Database, options: SeedOptions): Promise<boolean> {
+  const [row] = await db.select({ products: count() }).from(products);
+  if (row && row.products > 0) return false;
   await db.transaction(async (tx) => {
     for (const dataSet of dataSets) {
       const started = Date.now();
       await dataSet.run(tx);
-      options.log(`seeded ${dataSet.name} in ${Date.now() - started} ms`);
+      const kind = dataSet.reference ? ' (reference data)' : '';
+      options.log(`seeded ${dataSet.name}${kind} in ${Date.now() - started} ms`);
     }
     const scale = options.scale ?? 1;
     if (scale > 1) {

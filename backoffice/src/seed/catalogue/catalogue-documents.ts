@@ -9,7 +9,7 @@ import { productDescription, productFacts } from './descriptions.ts';
 import { documentFooter, manufacturer } from './manufacturer.ts';
 import type { PdfBlock, PdfContent } from './pdf.ts';
 import { productsData, type ProductSeed } from './products-data.ts';
-import { categoryTree, type CategorySeed } from './reference-data.ts';
+import { categoryTree, type CategorySeed } from './catalogue-data.ts';
 
 const EDITION = '2025 edition';
 

@@ -1,6 +1,6 @@
 /** Long-form copy built from a product's data: description paragraphs and usage instructions. */
 import type { ProductSeed } from './products-data.ts';
-import { characteristicsData } from './reference-data.ts';
+import { characteristicsData } from './catalogue-data.ts';
 
 const optionLabel = (code: string, value: string) =>
   characteristicsData.find((c) => c.code === code)?.options.find((o) => o.value === value)?.label ?? value;

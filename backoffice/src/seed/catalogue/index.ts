@@ -1,5 +1,5 @@
 /**
- * Data set `catalogue`: sites, sales plans, characteristics, selector-guide questions, the category tree and
+ * Data set `catalogue` (demo): the subsidiary sites, characteristics, selector-guide questions, the category tree and
  * the product range with variants, prices, packshots, pictograms, in-use images, related products, and a
  * technical and a safety data sheet (PDF) per product, each registered as a `notice` content entry.
  */
@@ -21,7 +21,6 @@ import {
   productPlans,
   productRelations,
   products,
-  salesPlans,
   sites,
   variantPrices,
   variants,
@@ -41,16 +40,13 @@ import { productDescription, productFacts, productInstructions } from './descrip
 import { gtinCheckDigit } from './gtin.ts';
 import { productsData, type ProductSeed } from './products-data.ts';
 import { safetyDataSheet } from './safety-data-sheet.ts';
+import { PART_PLAN_ID, PRO_PLAN_ID, UK_SITE_ID } from '../../setup/reference-data.ts';
 import {
   categoryTree,
   characteristicsData,
   guideQuestionsData,
-  PART_PLAN_ID,
-  PRO_PLAN_ID,
-  salesPlansData,
-  sitesData,
-  UK_SITE_ID,
-} from './reference-data.ts';
+  subsidiarySitesData,
+} from './catalogue-data.ts';
 
 const planIdOf = { pro: PRO_PLAN_ID, part: PART_PLAN_ID } as const;
 
@@ -160,8 +156,7 @@ async function inBatches<T>(items: T[], limit: number, task: (item: T) => Promis
 }
 
 export async function seedCatalogue(db: Database): Promise<void> {
-  await db.insert(sites).values(sitesData);
-  await db.insert(salesPlans).values(salesPlansData);
+  await db.insert(sites).values(subsidiarySitesData);
   await db.insert(characteristics).values(characteristicsData);
   await db.insert(guideQuestions).values(guideQuestionsData);
 

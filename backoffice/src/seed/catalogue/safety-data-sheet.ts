@@ -7,7 +7,7 @@
 import { manufacturer } from './manufacturer.ts';
 import type { PdfBlock, PdfContent } from './pdf.ts';
 import type { Chemistry, ProductSeed } from './products-data.ts';
-import { characteristicsData } from './reference-data.ts';
+import { characteristicsData } from './catalogue-data.ts';
 
 /** The section titles of UK REACH Annex II (retained Regulation (EC) No 1907/2006 as amended for GB). */
 export const sdsSectionTitles = [

@@ -4,7 +4,7 @@ import { MAX_SEED_SCALE } from '../../config.ts';
 import { isValidGtin } from './gtin.ts';
 import { catalogueVariants, productReference, productSlug } from './index.ts';
 import { productsData } from './products-data.ts';
-import { categoryTree } from './reference-data.ts';
+import { categoryTree } from './catalogue-data.ts';
 import { copyTradePrice, rangeName, scaledCopies } from './scale.ts';
 
 const demoCategorySlugs = categoryTree.flatMap((top) => [top, ...(top.children ?? [])]).map((c) => c.slug);

@@ -38,7 +38,8 @@ import {
   variantGtin,
 } from './index.ts';
 import { productsData, type ProductSeed } from './products-data.ts';
-import { categoryTree, PART_PLAN_ID, PRO_PLAN_ID, UK_SITE_ID } from './reference-data.ts';
+import { PART_PLAN_ID, PRO_PLAN_ID, UK_SITE_ID } from '../../setup/reference-data.ts';
+import { categoryTree } from './catalogue-data.ts';
 
 // 20 × 10 made-up place names: a distinct sub-brand for each of the 199 copies.
 const RANGE_STEMS = [

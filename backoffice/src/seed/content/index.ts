@@ -1,4 +1,7 @@
-/** The demo CMS content, stockists, postcodes, training and redirects; runs after the catalogue seed. */
+/**
+ * Data set `content` (demo): CMS content, stockists, postcodes, training and redirects; runs after the catalogue and
+ * the settings.
+ */
 import type { Database } from '../../db/types.ts';
 import { seedDownloads } from './downloads.ts';
 import { seedFaq } from './faq.ts';
@@ -7,12 +10,10 @@ import { seedHome } from './home.ts';
 import { seedMenus } from './menus.ts';
 import { seedPages } from './pages.ts';
 import { seedRedirects } from './redirects.ts';
-import { seedSettings } from './settings.ts';
 import { seedStockists } from './stockists.ts';
 import { seedTraining } from './training.ts';
 
 export async function seedContent(db: Database): Promise<void> {
-  await seedSettings(db);
   // Tags first: pages, FAQ, folders and documents refer to them by slug.
   await seedPages(db);
   await seedFaq(db);

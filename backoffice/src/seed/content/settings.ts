@@ -1,4 +1,4 @@
-/** Site settings (contract codes) and the small reference lists: countries and civilities. */
+/** Data set `settings` (demo): the site settings (contract codes) of the demo shop. */
 import { CUSTOMER_SERVICE_HOURS, JOBSITE_SUPPORT_HOURS } from '@plasterwick/shop-rules/constants';
 import type { Database } from '../../db/types.ts';
 import { insertContent } from './insert.ts';
@@ -31,38 +31,6 @@ export const settingValues: { code: string; value: string }[] = [
   { code: 'jobsite_support_delay_hours', value: String(JOBSITE_SUPPORT_HOURS) },
 ];
 
-export const countryList: { code: string; label: string }[] = [
-  { code: 'fr', label: 'France' },
-  { code: 'be', label: 'Belgium' },
-  { code: 'nl', label: 'Netherlands' },
-  { code: 'uk', label: 'United Kingdom' },
-  { code: 'ch', label: 'Switzerland' },
-  { code: 'es', label: 'Spain' },
-  { code: 'pl', label: 'Poland' },
-  { code: 'tn', label: 'Tunisia' },
-  { code: 'ae', label: 'United Arab Emirates' },
-  { code: 'lb', label: 'Lebanon' },
-  { code: 'ma', label: 'Morocco' },
-];
-
-export const civilityList: { code: string; label: string }[] = [
-  { code: 'mr', label: 'Mr' },
-  { code: 'mrs', label: 'Mrs' },
-  { code: 'ms', label: 'Ms' },
-  { code: 'mx', label: 'Mx' },
-  { code: 'dr', label: 'Dr' },
-];
-
 export async function seedSettings(db: Database): Promise<void> {
   await insertContent(db, 'setting', settingValues);
-  await insertContent(
-    db,
-    'country',
-    countryList.map((c, position) => ({ ...c, position })),
-  );
-  await insertContent(
-    db,
-    'civility',
-    civilityList.map((c, position) => ({ ...c, position })),
-  );
 }

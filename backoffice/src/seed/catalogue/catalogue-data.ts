@@ -1,73 +1,30 @@
-/** Sites, sales plans, characteristics, guide questions and the category tree of the demo shop. */
-import {
-  CURRENCY_CODE,
-  CURRENCY_SYMBOL,
-  PLAN_IDS,
-  SITE_ID,
-  VAT_RATE_BP,
-} from '@plasterwick/shop-rules/constants';
+/**
+ * The demo's own catalogue data: the subsidiary sites of the header's list, characteristics, selector-guide
+ * questions and the category tree. The UK site and its plans are reference data (setup/reference-data.ts).
+ */
 
-// The ids the storefront is built against (spec §9): the seed creates the UK site and its plans with them.
-export const UK_SITE_ID = SITE_ID;
-export const PRO_PLAN_ID = PLAN_IDS.pro;
-export const PART_PLAN_ID = PLAN_IDS.part;
-
-export const sitesData = [
-  {
-    id: UK_SITE_ID,
-    code: 'uk',
-    label: 'United Kingdom',
-    url: 'https://www.plasterwick.co.uk',
-    hosts: ['localhost', '127.0.0.1', 'www.plasterwick.co.uk', 'plasterwick.co.uk'],
-    languages: [{ code: 'en', label: 'English' }],
-    isLocal: true,
-  },
-  ...(
-    [
-      [10, 'fr', 'France', 'https://www.plasterwick.fr', 'French'],
-      [11, 'be', 'Belgium', 'https://www.plasterwick.be', 'French'],
-      [12, 'nl', 'Netherlands', 'https://www.plasterwick.nl', 'Dutch'],
-      [13, 'ch', 'Switzerland', 'https://www.plasterwick.ch', 'German'],
-      [14, 'es', 'Spain', 'https://www.plasterwick.es', 'Spanish'],
-      [15, 'pl', 'Poland', 'https://www.plasterwick.pl', 'Polish'],
-      [16, 'tn', 'Tunisia', 'https://www.plasterwick.tn', 'French'],
-      [17, 'ae', 'United Arab Emirates', 'https://www.plasterwick.ae', 'English'],
-      [18, 'lb', 'Lebanon', 'https://www.plasterwick.com.lb', 'French'],
-    ] as const
-  ).map(([id, code, label, url, language]) => ({
-    id,
-    code,
-    label,
-    url,
-    hosts: [new URL(url).host],
-    languages: [{ code: language.slice(0, 2).toLowerCase(), label: language }],
-    isLocal: false,
-  })),
-];
-
-export const salesPlansData = [
-  {
-    id: PRO_PLAN_ID,
-    siteId: UK_SITE_ID,
-    target: 'pro' as const,
-    label: 'Plasterwick Trade',
-    currencyCode: CURRENCY_CODE,
-    currencySymbol: CURRENCY_SYMBOL,
-    vatRateBp: VAT_RATE_BP,
-    pricesIncludeVat: false,
-  },
-  {
-    id: PART_PLAN_ID,
-    siteId: UK_SITE_ID,
-    target: 'part' as const,
-    label: 'Plasterwick DIY',
-    currencyCode: CURRENCY_CODE,
-    currencySymbol: CURRENCY_SYMBOL,
-    vatRateBp: VAT_RATE_BP,
-    /** DIY shelf prices are stored inc VAT. */
-    pricesIncludeVat: true,
-  },
-];
+/** The other country sites of the (fictional) group, listed in the header; the UK site is this shop. */
+export const subsidiarySitesData = (
+  [
+    [10, 'fr', 'France', 'https://www.plasterwick.fr', 'French'],
+    [11, 'be', 'Belgium', 'https://www.plasterwick.be', 'French'],
+    [12, 'nl', 'Netherlands', 'https://www.plasterwick.nl', 'Dutch'],
+    [13, 'ch', 'Switzerland', 'https://www.plasterwick.ch', 'German'],
+    [14, 'es', 'Spain', 'https://www.plasterwick.es', 'Spanish'],
+    [15, 'pl', 'Poland', 'https://www.plasterwick.pl', 'Polish'],
+    [16, 'tn', 'Tunisia', 'https://www.plasterwick.tn', 'French'],
+    [17, 'ae', 'United Arab Emirates', 'https://www.plasterwick.ae', 'English'],
+    [18, 'lb', 'Lebanon', 'https://www.plasterwick.com.lb', 'French'],
+  ] as const
+).map(([id, code, label, url, language]) => ({
+  id,
+  code,
+  label,
+  url,
+  hosts: [new URL(url).host],
+  languages: [{ code: language.slice(0, 2).toLowerCase(), label: language }],
+  isLocal: false,
+}));
 
 const options = (pairs: [string, string][]) => pairs.map(([value, label]) => ({ value, label }));
 
