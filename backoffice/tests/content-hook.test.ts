@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { contentHookNotifier } from '../src/lib/content-hook.ts';
-import { productListResponse } from '../src/modules/catalogue/schemas.ts';
+import { productListResponse, productResponse } from '../src/modules/catalogue/schemas.ts';
 import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
 
 const SECRET = 'h'.repeat(43);
@@ -70,11 +70,13 @@ describe('a back-office with a content hook', () => {
     const product = productListResponse.parse(list.json()).data.items[0]!;
     expect(hook.received).toEqual([]);
 
+    const shown = await t.app.inject({ url: `/api/v1/product/${product.id}?${q({ saleplan_id: 1 })}` });
+    const { version } = productResponse.parse(shown.json()).data.items[0]!;
     const updated = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/product?${q()}`,
+      method: 'PATCH',
+      url: `/api/v1/product/${product.id}?${q()}`,
       headers: { 'x-api-key': API_KEY },
-      payload: { id: product.id, name: `${product.name} (renamed)` },
+      payload: { version, name: `${product.name} (renamed)` },
     });
     expect(updated.statusCode, updated.body).toBe(200);
     await hook.waitFor(1);
