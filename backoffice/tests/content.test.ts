@@ -33,7 +33,7 @@ async function get<T extends z.ZodType>(url: string, schema: T, status = 200): P
 }
 
 const write = (
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   resource: string,
   payload?: object,
   key: string | null = API_KEY,
@@ -260,7 +260,7 @@ describe('writes', () => {
     const before = await get(`/content-version?${q()}`, one(contentVersionSchema));
     const created = await write('POST', 'faq', faqBody);
     expect(created.statusCode, created.body).toBe(201);
-    const item = one(faqItem).parse(created.json()).data;
+    const item = one(faqItem.extend({ version: z.number() })).parse(created.json()).data;
     expect(item.tags.map((tag) => tag.slug)).toEqual(['application']);
     const afterCreate = await get(`/content-version?${q()}`, one(contentVersionSchema));
     expect(afterCreate.data.version).toBeGreaterThan(before.data.version);
@@ -269,7 +269,10 @@ describe('writes', () => {
     const listed = await get(`/faq?${q({ tag: 'application', perPage: 100 })}`, list(faqItem));
     expect(listed.data.items.map((f) => f.id)).toContain(item.id);
 
-    const updated = await write('PUT', 'faq', { id: item.id, question: 'Can I fill over old silicone?' });
+    const updated = await write('PATCH', `faq/${item.id}`, {
+      version: item.version,
+      question: 'Can I fill over old silicone?',
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(one(faqItem).parse(updated.json()).data).toMatchObject({
       question: 'Can I fill over old silicone?',
@@ -294,9 +297,9 @@ describe('writes', () => {
       blocks: [{ kind: 'text', text: '<p>Frost-proof exterior fillers.</p>' }],
     });
     expect(created.statusCode, created.body).toBe(201);
-    const page = one(pageItem).parse(created.json()).data;
+    const page = one(pageItem.extend({ version: z.number() })).parse(created.json()).data;
     await get(`/page/winter-offer?${q()}`, z.object({ status: z.literal('not_found') }), 404);
-    const published = await write('PUT', 'page', { id: page.id, status: 'published' });
+    const published = await write('PATCH', `page/${page.id}`, { version: page.version, status: 'published' });
     expect(published.statusCode, published.body).toBe(200);
     const shown = await get(`/page/winter-offer?${q()}`, one(pageItem));
     expect(shown.data.published_at).not.toBeNull();
@@ -317,7 +320,7 @@ describe('writes', () => {
     expect((await write('POST', 'menu', { code: 'menu_side_pro', items: [] })).statusCode).toBe(400);
     expect((await write('PUT', 'faq', { question: 'no id' })).statusCode).toBe(400);
     expect((await write('DELETE', 'faq')).statusCode).toBe(400);
-    expect((await write('PUT', 'faq', { id: 999999, question: 'x' })).statusCode).toBe(404);
+    expect((await write('PATCH', 'faq/999999', { version: 1, question: 'x' })).statusCode).toBe(404);
   });
 });
 

@@ -73,6 +73,11 @@ interface Fixture {
   createBody(): Promise<Record<string, unknown>>;
   /** Changes for the update of the created item. */
   changes?: Record<string, unknown>;
+  /**
+   * The update is a full replace (the CMS resources, docs/api-contract.md "Writes that never lose data"): its body
+   * is the created item as answered, with the changes.
+   */
+  replace?: true;
 }
 
 const unique = () => Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x');
@@ -170,6 +175,7 @@ const fixtures: Record<string, Fixture> = {
     showId: () => firstId('page'),
     createBody: () => readBack('page', { slug: `matrix-${unique()}` }),
     changes: { title: 'Matrix page' },
+    replace: true,
   },
   menu: {
     expected: cms,
@@ -191,6 +197,7 @@ const fixtures: Record<string, Fixture> = {
       return body;
     },
     changes: { items: [] },
+    replace: true,
   },
   sitemap: { expected: fixed(405), showId: async () => '1', createBody: nothing },
   site: { expected: fixed(200), showId: async () => String(SITE_ID), createBody: nothing },
@@ -206,24 +213,28 @@ const fixtures: Record<string, Fixture> = {
     },
     createBody: async () => ({ code: `matrix_${unique()}`, value: 'on' }),
     changes: { value: 'off' },
+    replace: true,
   },
   slider: {
     expected: cms,
     showId: () => firstId('slider'),
     createBody: () => readBack('slider', { titre: 'Matrix slide' }),
     changes: { titre: 'Matrix slide, renamed' },
+    replace: true,
   },
   testimony: {
     expected: cms,
     showId: () => firstId('testimony'),
     createBody: () => readBack('testimony', { author: 'Matrix author' }),
     changes: { rating: 4 },
+    replace: true,
   },
   folder: {
     expected: cms,
     showId: () => firstId('folder'),
     createBody: () => readBack('folder', { slug: `matrix-${unique()}` }),
     changes: { title: 'Matrix folder' },
+    replace: true,
   },
   city: { expected: fixed(405), indexQuery: { q: 'Man' }, showId: async () => 'M1', createBody: nothing },
   civility: {
@@ -231,18 +242,21 @@ const fixtures: Record<string, Fixture> = {
     showId: () => firstId('civility'),
     createBody: async () => ({ code: unique(), label: 'Matrix' }),
     changes: { label: 'Matrix, renamed' },
+    replace: true,
   },
   country: {
     expected: cms,
     showId: () => firstId('country'),
     createBody: async () => ({ code: unique(), label: 'Matrixland' }),
     changes: { label: 'Matrixland, renamed' },
+    replace: true,
   },
   tags: {
     expected: cms,
     showId: () => firstId('tags'),
     createBody: async () => ({ slug: `matrix-${unique()}`, label: 'Matrix', kind: 'faq' }),
     changes: { label: 'Matrix, renamed' },
+    replace: true,
   },
   'store-locator': {
     expected: cms,
@@ -264,6 +278,7 @@ const fixtures: Record<string, Fixture> = {
     showId: () => firstId('notice'),
     createBody: () => readBack('notice', { title: 'Matrix notice' }),
     changes: { title: 'Matrix notice, renamed' },
+    replace: true,
   },
   profile: {
     expected: ownProfile,
@@ -376,10 +391,11 @@ describe.each(RESOURCES)('%s', (resource) => {
       payload: expected.create.without === 201 ? await fixture.createBody() : createBody,
     });
     const createdId = created.statusCode === 201 ? itemId(created.json()) : Number(showId);
+    const whole = fixture.replace ? itemSchema.parse(created.json()).data : {};
     await check('update', true, {
       method: 'PUT',
       url: writeUrl,
-      payload: { id: createdId, ...fixture.changes },
+      payload: { ...whole, id: createdId, ...fixture.changes },
     });
     await check('delete', true, { method: 'DELETE', url: `${base}?${q({ id: createdId })}` });
 

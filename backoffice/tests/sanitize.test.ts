@@ -86,7 +86,10 @@ describe('HTML fields are sanitised on create and on update', () => {
     expect(created.blocks[1]!.text).toBe(plain);
     expect(created.blocks[0]!.titre).toBe('Filling');
 
-    await write('PUT', 'page', { id, blocks: [{ kind: 'text', text: `<h2>Again</h2>${DIRTY}` }] });
+    await write('PATCH', `page/${id}`, {
+      version: 1,
+      blocks: [{ kind: 'text', text: `<h2>Again</h2>${DIRTY}` }],
+    });
     const updated = (await get(`/page/${id}?${q()}`, one(pageItem))).data;
     expect(updated.blocks[0]!.text).toBe(`<h2>Again</h2>${CLEAN}`);
   });
@@ -102,7 +105,7 @@ describe('HTML fields are sanitised on create and on update', () => {
     expectClean(created.steps[0]!.text);
     expect(created.steps[0]!.title).toBe('Fill');
 
-    await write('PUT', 'folder', { id, steps: [{ title: 'Fill again', text: DIRTY }] });
+    await write('PATCH', `folder/${id}`, { version: 1, steps: [{ title: 'Fill again', text: DIRTY }] });
     const updated = (await get(`/folder/${id}?${q()}`, one(folderItem))).data;
     expectClean(updated.steps[0]!.text);
   });
@@ -111,7 +114,7 @@ describe('HTML fields are sanitised on create and on update', () => {
     const id = await write('POST', 'faq', { question: 'Is this answer safe?', answer: DIRTY });
     expectClean((await get(`/faq/${id}?${q()}`, one(faqItem))).data.answer);
 
-    await write('PUT', 'faq', { id, answer: `<p>Yes.</p>${DIRTY}` });
+    await write('PATCH', `faq/${id}`, { version: 1, answer: `<p>Yes.</p>${DIRTY}` });
     const updated = (await get(`/faq/${id}?${q()}`, one(faqItem))).data;
     expect(updated.answer).toBe(`<p>Yes.</p>${CLEAN}`);
     expect(updated.question).toBe('Is this answer safe?');

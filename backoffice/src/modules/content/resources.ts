@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { contentEntries } from '../../db/schema.ts';
 import { htmlText, sanitizeHtml } from '../../lib/sanitize.ts';
+import { menuItemIdsUnique, withItemIds } from './menu-items.ts';
 
 export type ContentRow = typeof contentEntries.$inferSelect;
 
@@ -39,6 +40,8 @@ export const pushSchema = z.object({
 });
 
 export interface MenuItem {
+  /** Stable within its menu (see menu-items.ts): the item calls name it. */
+  id?: number;
   label: string;
   slug: string;
   url?: string;
@@ -51,22 +54,25 @@ export interface MenuItem {
   childs: MenuItem[];
 }
 
+/** A menu item's own fields, without its children. */
+export const menuItemFieldsSchema = z.object({
+  id: z.number().int().positive().max(2_147_483_647).optional(),
+  label: text(200).min(1),
+  slug: text(300),
+  url: text(500).optional(),
+  code: z.enum(['guide_de_choix', 'top_produit']).optional(),
+  type: z.enum(['external_url', 'cms_page', 'no_destination']),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}(_[a-z]+)?$/, 'must be a hex colour such as #1b6b4a_primary')
+    .optional(),
+  cover: mediaRefSchema.optional(),
+  extract: text(500).optional(),
+  pushes: z.array(pushSchema).max(6).optional(),
+});
+
 export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
-    label: text(200).min(1),
-    slug: text(300),
-    url: text(500).optional(),
-    code: z.enum(['guide_de_choix', 'top_produit']).optional(),
-    type: z.enum(['external_url', 'cms_page', 'no_destination']),
-    color: z
-      .string()
-      .regex(/^#[0-9a-fA-F]{6}(_[a-z]+)?$/, 'must be a hex colour such as #1b6b4a_primary')
-      .optional(),
-    cover: mediaRefSchema.optional(),
-    extract: text(500).optional(),
-    pushes: z.array(pushSchema).max(6).optional(),
-    childs: z.array(menuItemSchema).max(60),
-  }),
+  menuItemFieldsSchema.extend({ childs: z.array(menuItemSchema).max(60) }),
 );
 
 /** A block as stored and answered. Its `text` is HTML the storefront renders as markup, except in a push. */
@@ -126,10 +132,16 @@ export type IndexFilters = z.infer<typeof indexFilterSchema>;
 
 type RowValues = Omit<typeof contentEntries.$inferInsert, 'siteId' | 'resource'>;
 
-export interface ResourceDefinition<Item extends z.ZodType = z.ZodType, Input extends z.ZodType = z.ZodType> {
-  /** Response schema of one item. */
+export interface ResourceDefinition<
+  Item extends z.ZodObject = z.ZodObject,
+  Input extends z.ZodObject = z.ZodObject,
+> {
+  /** Response schema of one item; `define` adds the entry's `version`. */
   item: Item;
-  /** Body schema of a create (an update is the same fields, all optional, plus `id`). */
+  /**
+   * Body schema of a create, its defaults filling the fields left out. A full replace (`PUT`) is the same fields
+   * with no default, a patch the same fields all optional (schemas.ts derives both).
+   */
   input: Input;
   /** Whether rows carry audiences that the `audience` / plan filter applies to. */
   byAudience: boolean;
@@ -168,10 +180,20 @@ function typeLabel(slugValue: string | null, lookup: Lookup) {
   return { slug: value, label: tag?.label ?? fallback.charAt(0).toUpperCase() + fallback.slice(1) };
 }
 
-function define<Item extends z.ZodType, Input extends z.ZodType>(
-  definition: ResourceDefinition<Item, Input>,
-): ResourceDefinition<Item, Input> {
-  return definition;
+const versionField = { version: z.number().int() };
+
+/** A resource whose items carry the entry's `version` (docs/api-contract.md, "Writes that never lose data"). */
+function define<Shape extends z.ZodRawShape, Input extends z.ZodObject>(
+  definition: ResourceDefinition<z.ZodObject<Shape>, Input>,
+): ResourceDefinition<z.ZodObject<Shape & typeof versionField>, Input> {
+  return {
+    ...definition,
+    item: definition.item.extend(versionField) as unknown as z.ZodObject<Shape & typeof versionField>,
+    toItem: (row, lookup) =>
+      ({ ...definition.toItem(row, lookup), version: row.version }) as z.infer<
+        z.ZodObject<Shape & typeof versionField>
+      >,
+  };
 }
 
 // ---- page -------------------------------------------------------------------------------------------------
@@ -301,6 +323,7 @@ export const folderItem = z.object({
   slug: z.string(),
   title: z.string(),
   type: typeRefSchema,
+  status: z.enum(['draft', 'published']),
   audiences: z.array(z.string()),
   position: z.number().int(),
   extract: z.string(),
@@ -322,6 +345,7 @@ const folder = define({
       slug: row.slug ?? '',
       title: row.title,
       type: typeLabel(row.type, lookup),
+      status: row.status,
       audiences: row.audiences,
       position: row.position,
       ...data,
@@ -392,13 +416,20 @@ export const tagItem = z.object({
   slug: z.string(),
   label: z.string(),
   kind: z.string(),
+  position: z.number().int(),
 });
 const tags = define({
   item: tagItem,
   input: tagsInput,
   byAudience: false,
   publishedOnly: true,
-  toItem: (row) => ({ id: row.id, slug: row.slug ?? '', label: row.title, kind: row.type ?? '' }),
+  toItem: (row) => ({
+    id: row.id,
+    slug: row.slug ?? '',
+    label: row.title,
+    kind: row.type ?? '',
+    position: row.position,
+  }),
   toRow: ({ slug: s, label, kind, position }) => ({ slug: s, title: label, type: kind, position, data: {} }),
   filters: (f) => (f.kind ? [sql`${contentEntries.type} = ${f.kind}`] : []),
   searchText: () => '',
@@ -549,7 +580,9 @@ const testimony = define({
 const menuCode = z
   .string()
   .regex(/^menu_(footer_|prefooter_)?(pro|part)$/, 'must be a menu code such as menu_pro');
-const menuInput = z.object({ code: menuCode, items: z.array(menuItemSchema).max(40) });
+const menuInput = z
+  .object({ code: menuCode, items: z.array(menuItemSchema).max(40) })
+  .refine((menu) => menuItemIdsUnique(menu.items), { message: 'item ids must be unique', path: ['items'] });
 export const menuItem = z.object({ id: z.number().int(), code: z.string(), items: z.array(menuItemSchema) });
 const menu = define({
   item: menuItem,
@@ -559,9 +592,9 @@ const menu = define({
   toItem: (row) => ({
     id: row.id,
     code: row.slug ?? '',
-    items: z.array(menuItemSchema).parse((row.data as { items?: unknown }).items ?? []),
+    items: withItemIds(z.array(menuItemSchema).parse((row.data as { items?: unknown }).items ?? [])),
   }),
-  toRow: ({ code, items }) => ({ slug: code, title: code, data: { items } }),
+  toRow: ({ code, items }) => ({ slug: code, title: code, data: { items: withItemIds(items) } }),
   filters: (f) => (f.code ? [sql`${contentEntries.slug} = ${f.code}`] : []),
   searchText: () => '',
 });
@@ -593,14 +626,19 @@ const codeLabelInput = z.object({
   label: text(100).min(1),
   position: z.number().int().min(0).max(100000).default(0),
 });
-export const codeLabelItem = z.object({ id: z.number().int(), code: z.string(), label: z.string() });
+export const codeLabelItem = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  label: z.string(),
+  position: z.number().int(),
+});
 const codeLabel = () =>
   define({
     item: codeLabelItem,
     input: codeLabelInput,
     byAudience: false,
     publishedOnly: true,
-    toItem: (row) => ({ id: row.id, code: row.slug ?? '', label: row.title }),
+    toItem: (row) => ({ id: row.id, code: row.slug ?? '', label: row.title, position: row.position }),
     toRow: ({ code, label, position }) => ({ slug: code, title: label, position, data: {} }),
     filters: () => [],
     searchText: () => '',

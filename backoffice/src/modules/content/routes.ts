@@ -8,20 +8,29 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteByIdRoute, errorResponses, refuseCalls, staffOnly } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { indexFilterSchema, resourceNames, resources, type ResourceName } from './resources.ts';
+import { menuItemRoutes } from './menu-routes.ts';
+import {
+  indexFilterSchema,
+  resourceNames,
+  resources,
+  type ResourceDefinition,
+  type ResourceName,
+} from './resources.ts';
 import {
   audienceQuery,
   cityQuery,
   cityResponse,
   contentVersionSchema,
+  entryParams,
+  entryWriteErrors,
   idOrSlugParams,
   indexQuery,
   previewParams,
   previewQuery,
+  patchBody,
+  replaceBody,
   settingsResponse,
   sitemapSchema,
-  updateBody,
-  writeBody,
 } from './schemas.ts';
 import {
   createItem,
@@ -66,6 +75,7 @@ export const contentRoutes: FastifyPluginAsync = async (plugin) => {
     resourceReadRoutes(plugin, name);
     resourceWriteRoutes(plugin, name);
   }
+  menuItemRoutes(plugin);
 };
 
 /** The settings list and the page preview. */
@@ -246,23 +256,25 @@ function resourceReadRoutes(plugin: FastifyInstance, name: ResourceName) {
   );
 }
 
-/** Staff writes of a generic resource (API key): create, update, delete. */
+/**
+ * Staff writes of a generic resource (API key): create, full replace, patch from a version, delete. Every body and
+ * answer is the resource's own schema, so the OpenAPI document shows its fields.
+ */
 function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const item = resources[name].item as z.ZodType;
+  const definition = resources[name] as ResourceDefinition;
+  const answer = z.object({ data: definition.item });
   const tags = ['content'];
+  const staffWrite = (summary: string) => ({ ...staffOnly.schema, tags, summary, querystring: commonQuery });
 
   app.post(
     `/${name}`,
     {
       ...staffOnly,
       schema: {
-        ...staffOnly.schema,
-        tags,
-        summary: `Create a ${name} entry (API key)`,
-        querystring: commonQuery,
-        body: writeBody,
-        response: { 201: z.object({ data: item }), ...errors },
+        ...staffWrite(`Create a ${name} entry (API key; at version 1)`),
+        body: definition.input,
+        response: { 201: answer, ...errors },
       },
     },
     async (request, reply) => {
@@ -278,28 +290,58 @@ function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
     {
       ...staffOnly,
       schema: {
-        ...staffOnly.schema,
-        tags,
-        summary: `Update a ${name} entry (API key; fields not sent are kept)`,
-        querystring: commonQuery,
-        body: updateBody,
-        response: { 200: z.object({ data: item }), ...errors },
+        ...staffWrite(
+          `Replace a ${name} entry (API key): every field required (a 400 names the missing ones); with ` +
+            '`version`, 409 `version_conflict` when another write came first',
+        ),
+        body: replaceBody(definition),
+        response: { 200: answer, ...entryWriteErrors },
       },
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const { id, ...changes } = request.body;
-      const updated = await updateItem(app.db, app.cache, name, site.id, id, changes, app.clock.now());
+      const { id, version, ...fields } = request.body as { id: number; version?: number };
+      const update = { mode: 'replace' as const, version, fields };
+      const updated = await updateItem(app.db, app.cache, name, site.id, id, update, app.clock.now());
       await app.contentChanged();
       return { data: updated };
     },
   );
 
+  app.patch(
+    `/${name}/:id`,
+    {
+      ...staffOnly,
+      schema: {
+        ...staffWrite(
+          `Change the named fields of a ${name} entry (API key), from its \`version\` (required; 409 ` +
+            '`version_conflict` when another write came first); the other fields stay',
+        ),
+        params: entryParams,
+        body: patchBody(definition),
+        response: { 200: answer, ...entryWriteErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const { version, ...fields } = request.body as { version: number };
+      const update = { mode: 'patch' as const, version, fields };
+      const id = request.params.id;
+      const updated = await updateItem(app.db, app.cache, name, site.id, id, update, app.clock.now());
+      await app.contentChanged();
+      return { data: updated };
+    },
+  );
+
+  resourceDeleteRoute(plugin, name);
+}
+
+function resourceDeleteRoute(plugin: FastifyInstance, name: ResourceName) {
   deleteByIdRoute(plugin, {
     path: `/${name}`,
-    tags,
+    tags: ['content'],
     summary: `Delete a ${name} entry (API key; id in the body or the query)`,
-    remove: (siteId, id) => deleteEntry(app.db, name, siteId, id),
+    remove: (siteId, id) => deleteEntry(plugin.db, name, siteId, id),
     changesContent: true,
   });
 }

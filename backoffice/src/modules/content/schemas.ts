@@ -3,8 +3,15 @@
  * registry (resources.ts), beside each resource's row mapping.
  */
 import { z } from 'zod';
+import { errorBody, errorResponses } from '../../lib/http.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
-import { audienceSchema, indexFilterSchema } from './resources.ts';
+import {
+  audienceSchema,
+  indexFilterSchema,
+  menuItemFieldsSchema,
+  menuItemSchema,
+  type ResourceDefinition,
+} from './resources.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -17,9 +24,58 @@ export const indexQuery = audienceQuery.extend({
   ...indexFilterSchema.shape,
 });
 export const idOrSlugParams = z.object({ id: z.string().min(1).max(200) });
-export const writeBody = z.record(z.string(), z.unknown());
-// An object with an id, not `writeBody.and(…)`: an intersection whose sides parse `id` differently throws.
-export const updateBody = z.object({ id }).catchall(z.unknown());
+
+/** The version of the entry a write was made from (the `version` of the entry as last read). */
+const entryVersion = z.number().int().positive().max(2_147_483_647);
+
+/** The fields of a create body with their defaults taken off: each one a write must name. */
+function requiredShape(input: ResourceDefinition['input']): z.ZodRawShape {
+  return Object.fromEntries(
+    Object.entries(input.shape).map(([key, field]) => [
+      key,
+      field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : field,
+    ]),
+  );
+}
+
+/**
+ * `PUT /{resource}`: a full replace, so every field is required (a missing one is a 400 naming it, never a silent
+ * default; an optional one left out is removed); `version`, when given, must still be the stored one.
+ */
+export const replaceBody = (definition: ResourceDefinition) =>
+  z.object({ id, version: entryVersion.optional(), ...requiredShape(definition.input) });
+
+/** `PATCH /{resource}/{id}`: the fields named change, from the entry's `version`; an unknown field is refused. */
+export const patchBody = (definition: ResourceDefinition) =>
+  z.object({ version: entryVersion, ...z.object(requiredShape(definition.input)).partial().shape }).strict();
+
+/** A 409 of an entry write; a `version_conflict` names the stored version, to read again from. */
+export const conflictBody = errorBody.extend({ current_version: z.number().int().optional() });
+/** The refusals of an entry write: 409 is a stale version (`version_conflict`, naming `current_version`). */
+export const entryWriteErrors = { ...errorResponses(400, 401, 404), 409: conflictBody };
+
+export const entryParams = z.object({ id });
+export const menuItemParams = z.object({ id, item_id: id });
+
+/** One menu item's own fields (its children have their own calls). */
+const menuItemFields = menuItemFieldsSchema.omit({ id: true });
+
+/** `POST /menu/{id}/items`: a new item (with children if given) under `parent_item_id` (else the top), at `position` (else last). */
+export const menuItemCreate = menuItemFields
+  .extend({
+    version: entryVersion,
+    childs: z.array(menuItemSchema).max(60).default([]),
+    parent_item_id: id.nullable().optional(),
+    position: z.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+/** `PATCH /menu/{id}/items/{item_id}`: the item's named fields change; its children and the other items stay. */
+export const menuItemPatch = menuItemFields.partial().extend({ version: entryVersion }).strict();
+/** `DELETE /menu/{id}/items/{item_id}`: the menu's version, in the body or the query. */
+export const menuItemDeleteQuery = commonQuery.extend({
+  version: z.coerce.number().pipe(entryVersion).optional(),
+});
+export const menuItemDeleteBody = z.object({ version: entryVersion }).strict().nullish();
 
 export const previewParams = z.object({ id });
 export const previewQuery = commonQuery.extend({ token: z.string().max(200).optional() });

@@ -13,6 +13,7 @@ import {
   type ContentRow,
   type IndexFilters,
   type Lookup,
+  type MenuItem,
   type ResourceName,
 } from './resources.ts';
 import type { ContentVersion, SitemapSection } from './schemas.ts';
@@ -132,13 +133,36 @@ export async function createEntry(
   return row;
 }
 
-/** Partial update: the body's fields replace the stored item's, and the result is validated as a whole. */
+/**
+ * How an update treats the entry: a `replace` writes the body as the whole entry (every field given), a `patch`
+ * writes the named fields over the stored ones (the top-level fields of the item, so of the entry's `data` too).
+ * `version` is the entry's version the write was made from (a replace may leave it out: the last write wins).
+ */
+export interface EntryUpdate {
+  mode: 'replace' | 'patch';
+  version: number | undefined;
+  fields: Record<string, unknown>;
+}
+
+function staleVersion(name: ResourceName, id: number, expected: number | undefined, current: number) {
+  return new DomainError(
+    'version_conflict',
+    `${name} ${id} changed since version ${expected} (it is now at version ${current}): read it again and redo the change`,
+    { details: { current_version: current } },
+  );
+}
+
+/**
+ * Writes an update of entry `id` and moves it to its next version, by one conditional update (`… where id = ? and
+ * version = ?`): of two writes made from the same version exactly one matches, the other is the 409 naming the
+ * stored version and changes nothing.
+ */
 export async function updateEntry(
   db: Database,
   name: ResourceName,
   siteId: number,
   id: number,
-  changes: Record<string, unknown>,
+  update: EntryUpdate,
   lookup: Lookup,
   now: Date,
 ) {
@@ -147,18 +171,34 @@ export async function updateEntry(
     audience: undefined,
     includeDrafts: true,
   });
+  const expected = update.version;
+  if (expected !== undefined && existing.version !== expected) {
+    throw staleVersion(name, id, expected, existing.version);
+  }
   const current = resources[name].toItem(existing, lookup) as Record<string, unknown>;
-  const merged = { ...current, ...changes };
-  delete merged.id;
-  const values = rowValues(name, merged, now);
+  const whole = update.mode === 'patch' ? { ...current, ...update.fields } : { ...update.fields };
+  delete whole.id;
+  delete whole.version;
+  const values = rowValues(name, whole, now);
   if (values.slug && values.slug !== existing.slug) await assertSlugFree(db, name, siteId, values.slug);
   const [row] = await db
     .update(contentEntries)
-    .set({ ...values, updatedAt: now })
-    .where(eq(contentEntries.id, id))
+    .set({ ...values, updatedAt: now, version: sql`${contentEntries.version} + 1` })
+    .where(
+      and(
+        eq(contentEntries.id, id),
+        eq(contentEntries.siteId, siteId),
+        eq(contentEntries.resource, name),
+        // A patch is written over what was read, so only over that version; a replace without one wins anyway.
+        update.mode === 'patch' || expected !== undefined
+          ? eq(contentEntries.version, expected ?? existing.version)
+          : undefined,
+      ),
+    )
     .returning();
-  if (!row) throw notFound(`${name} ${id}`);
-  return row;
+  if (row) return row;
+  const after = await findEntry(db, name, String(id), { siteId, audience: undefined, includeDrafts: true });
+  throw staleVersion(name, id, expected ?? existing.version, after.version);
 }
 
 export async function deleteEntry(db: Database, name: ResourceName, siteId: number, id: number) {
@@ -254,19 +294,44 @@ export async function createItem(
   return resources[name].toItem(row, await loadLookup(db, cache, siteId));
 }
 
-/** Applies `changes` to entry `id` (fields not sent are kept); answers it as an API item. */
+/** Replaces or patches entry `id` (see `EntryUpdate`); answers it as an API item, with its new version. */
 export async function updateItem(
   db: Database,
   cache: ReadCache,
   name: ResourceName,
   siteId: number,
   id: number,
-  changes: Record<string, unknown>,
+  update: EntryUpdate,
   now: Date,
 ): Promise<Item> {
   const lookup = await loadLookup(db, cache, siteId);
-  const row = await updateEntry(db, name, siteId, id, changes, lookup, now);
+  const row = await updateEntry(db, name, siteId, id, update, lookup, now);
   return resources[name].toItem(row, lookup);
+}
+
+/**
+ * Changes the item tree of menu `id` from its `version` (required) with `change` (menu-items.ts), the rest of the
+ * menu as it was; answers the menu with its new version.
+ */
+export async function changeMenuItems(
+  db: Database,
+  cache: ReadCache,
+  siteId: number,
+  id: number,
+  version: number,
+  change: (items: MenuItem[]) => MenuItem[],
+  now: Date,
+) {
+  const lookup = await loadLookup(db, cache, siteId);
+  const stored = await findEntry(db, 'menu', String(id), {
+    siteId,
+    audience: undefined,
+    includeDrafts: true,
+  });
+  if (stored.version !== version) throw staleVersion('menu', id, version, stored.version);
+  const menu = resources.menu.toItem(stored, lookup);
+  const update: EntryUpdate = { mode: 'patch', version, fields: { items: change(menu.items) } };
+  return resources.menu.toItem(await updateEntry(db, 'menu', siteId, id, update, lookup, now), lookup);
 }
 
 /** Every setting of the site as code/value pairs (cached until the next write). */

@@ -38,6 +38,8 @@ export const contentEntries = pgTable(
     searchText: text('search_text').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Rises by one with each write of the entry: a staff write names the version it was made from. */
+    version: integer('version').notNull().default(1),
     search: tsvector('search').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(search_text, '')), 'C')`,
     ),

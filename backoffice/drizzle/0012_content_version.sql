@@ -1,0 +1,1 @@
+ALTER TABLE "content_entry" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;

@@ -1,0 +1,118 @@
+/**
+ * A menu's items one by one (docs/api-contract.md, "Writes that never lose data"): each call names the menu's
+ * `version`, moves it on and answers the whole menu; the rest of the tree stays as it was.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../lib/errors.ts';
+import { staffOnly } from '../../lib/http.ts';
+import { commonQuery } from '../../lib/params.ts';
+import { addMenuItem, patchMenuItem, removeMenuItem } from './menu-items.ts';
+import { resources, type MenuItem } from './resources.ts';
+import {
+  entryParams,
+  entryWriteErrors,
+  menuItemCreate,
+  menuItemDeleteBody,
+  menuItemDeleteQuery,
+  menuItemParams,
+  menuItemPatch,
+} from './schemas.ts';
+import { changeMenuItems } from './service.ts';
+
+const tags = ['content'];
+const answer = z.object({ data: resources.menu.item });
+const staffWrite = (summary: string) => ({ ...staffOnly.schema, tags, summary, querystring: commonQuery });
+
+/** Changes the menu's items from its `version` (`how`, menu-items.ts) and bumps the content version. */
+async function changeItems(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  version: number,
+  how: (items: MenuItem[]) => MenuItem[],
+) {
+  const { site } = await request.shop.context;
+  const menu = await changeMenuItems(app.db, app.cache, site.id, id, version, how, app.clock.now());
+  await app.contentChanged();
+  return menu;
+}
+
+export function menuItemRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const change = (
+    request: FastifyRequest,
+    id: number,
+    version: number,
+    how: (items: MenuItem[]) => MenuItem[],
+  ) => changeItems(plugin, request, id, version, how);
+
+  app.post(
+    '/menu/:id/items',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffWrite(
+          "Add an item to a menu under `parent_item_id` (else at the top), at `position` (else last), from the menu's `version`",
+        ),
+        params: entryParams,
+        body: menuItemCreate,
+        response: { 201: answer, ...entryWriteErrors },
+      },
+    },
+    async (request, reply) => {
+      const { version, parent_item_id, position, ...item } = request.body;
+      const place = { parent_item_id, position };
+      const menu = await change(request, request.params.id, version, (items) =>
+        addMenuItem(items, item, place),
+      );
+      return reply.status(201).send({ data: menu });
+    },
+  );
+
+  app.patch(
+    '/menu/:id/items/:item_id',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffWrite(
+          "Change a menu item's named fields from the menu's `version`; its children and the other items stay",
+        ),
+        params: menuItemParams,
+        body: menuItemPatch,
+        response: { 200: answer, ...entryWriteErrors },
+      },
+    },
+    async (request) => {
+      const { version, ...changes } = request.body;
+      const { id, item_id } = request.params;
+      const menu = await change(request, id, version, (items) => patchMenuItem(items, item_id, changes));
+      return { data: menu };
+    },
+  );
+
+  app.delete(
+    '/menu/:id/items/:item_id',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffWrite("Remove a menu item and its children, from the menu's `version` (body or query)"),
+        params: menuItemParams,
+        querystring: menuItemDeleteQuery,
+        body: menuItemDeleteBody,
+        response: { 200: answer, ...entryWriteErrors },
+      },
+    },
+    async (request) => {
+      const version = request.body?.version ?? request.query.version;
+      if (version === undefined) {
+        throw badRequest('version is required (in the body or the query)', [
+          { field: 'version', message: 'Required' },
+        ]);
+      }
+      const { id, item_id } = request.params;
+      return { data: await change(request, id, version, (items) => removeMenuItem(items, item_id)) };
+    },
+  );
+}
