@@ -144,7 +144,14 @@ const fixtures: Record<string, Fixture> = {
     expected: cms,
     showId: () => firstId('category', { depth: '1' }),
     createBody: async () => ({ slug: `matrix-${unique()}`, name: 'Matrix category' }),
-    changes: { name: 'Matrix category, renamed' },
+    // A full replace: every field (PATCH /category/{id} changes some).
+    changes: {
+      slug: 'matrix-category-renamed',
+      name: 'Matrix category, renamed',
+      description: '',
+      parent_id: null,
+      position: 0,
+    },
   },
   contact: {
     expected: submission,

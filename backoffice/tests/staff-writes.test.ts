@@ -1,0 +1,147 @@
+/**
+ * Writes that never lose data (issue 20), for the staff writes other than products and the CMS: a patch changes
+ * only what it names, a full replace names every field (a body missing one is a 400 that changes nothing), and of
+ * two writes made from the same version the first wins and the second is a 409 `version_conflict` naming the
+ * stored version, changing nothing. Each change is checked through the read staff use.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { categoryListResponse } from '../src/modules/catalogue/schemas.ts';
+import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const written = z.object({ data: z.object({ id: z.number(), version: z.number() }) });
+const refusal = z.object({
+  status: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  current_version: z.number().optional(),
+});
+
+function staffWrite(method: 'PUT' | 'PATCH' | 'POST', path: string, payload: object) {
+  return t.app.inject({
+    method,
+    url: `/api/v1${path}?${q()}`,
+    headers: { 'x-api-key': API_KEY },
+    payload,
+  });
+}
+
+/** The fields a 400 names. */
+function fieldsNamed(response: Awaited<ReturnType<typeof staffWrite>>): string[] {
+  expect(response.statusCode, response.body).toBe(400);
+  return (refusal.parse(response.json()).errors ?? []).map((e) => e.field);
+}
+
+/** The second of two writes from one version: a 409 naming the version the first moved to. */
+function expectStale(response: Awaited<ReturnType<typeof staffWrite>>, currentVersion: number) {
+  expect(response.statusCode, response.body).toBe(409);
+  expect(refusal.parse(response.json())).toMatchObject({
+    status: 'version_conflict',
+    current_version: currentVersion,
+  });
+}
+
+let serial = 0;
+
+describe('categories', () => {
+  type Category = z.infer<typeof categoryListResponse>['data']['items'][number];
+
+  async function read(id: number): Promise<Category> {
+    const response = await t.app.inject({ url: `/api/v1/category/${id}?${q()}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const { children: _children, ...category } = categoryListResponse.parse(response.json()).data.items[0]!;
+    return category;
+  }
+
+  /** A new top-level category with every field filled. */
+  async function newCategory(): Promise<Category> {
+    serial += 1;
+    const response = await staffWrite('POST', '/category', {
+      slug: `staff-writes-${serial}`,
+      name: `Staff writes ${serial}`,
+      description: 'Everything for the job',
+      position: 7,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { id, version } = written.parse(response.json()).data;
+    expect(version).toBe(1);
+    const category = await read(id);
+    expect(category.version).toBe(1);
+    return category;
+  }
+
+  const fullBody = (c: Category) => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    description: c.description,
+    parent_id: c.parent_id,
+    position: c.position,
+  });
+
+  it('a PATCH of one field keeps the others and answers the next version', async () => {
+    const before = await newCategory();
+    const response = await staffWrite('PATCH', `/category/${before.id}`, { version: 1, name: 'Renamed' });
+    expect(written.parse(response.json()).data).toEqual({ id: before.id, version: 2 });
+    expect(await read(before.id)).toEqual({ ...before, name: 'Renamed', version: 2 });
+  });
+
+  it('a PATCH without version, or with an unknown field, is a 400 naming it', async () => {
+    const before = await newCategory();
+    expect(fieldsNamed(await staffWrite('PATCH', `/category/${before.id}`, { name: 'x' }))).toContain(
+      'body.version',
+    );
+    expect((await staffWrite('PATCH', `/category/${before.id}`, { version: 1, cover: 'x' })).statusCode).toBe(
+      400,
+    );
+    expect(await read(before.id)).toEqual(before);
+  });
+
+  it('a PUT missing required fields is a 400 naming them and changes nothing', async () => {
+    const before = await newCategory();
+    const response = await staffWrite('PUT', '/category', { id: before.id, name: 'Only the name' });
+    expect(fieldsNamed(response)).toEqual(
+      expect.arrayContaining(['body.slug', 'body.description', 'body.parent_id', 'body.position']),
+    );
+    expect(await read(before.id)).toEqual(before);
+  });
+
+  it('a full PUT replaces every field, with or without version', async () => {
+    const before = await newCategory();
+    const replaced = { ...fullBody(before), description: '', position: 3 };
+    const response = await staffWrite('PUT', '/category', replaced);
+    expect(written.parse(response.json()).data).toEqual({ id: before.id, version: 2 });
+    const again = await staffWrite('PUT', '/category', { ...replaced, version: 2, name: 'Again' });
+    expect(written.parse(again.json()).data).toEqual({ id: before.id, version: 3 });
+    expect(await read(before.id)).toEqual({
+      ...before,
+      description: '',
+      position: 3,
+      name: 'Again',
+      version: 3,
+    });
+  });
+
+  it('of two writes from the same version the first wins; the second is a 409 and changes nothing', async () => {
+    const before = await newCategory();
+    const first = await staffWrite('PATCH', `/category/${before.id}`, { version: 1, name: 'First' });
+    expect(first.statusCode, first.body).toBe(200);
+    expectStale(
+      await staffWrite('PATCH', `/category/${before.id}`, { version: 1, description: 'Second' }),
+      2,
+    );
+    expectStale(await staffWrite('PUT', '/category', { ...fullBody(before), version: 1, name: 'Third' }), 2);
+    expect(await read(before.id)).toEqual({ ...before, name: 'First', version: 2 });
+  });
+
+  it('a write to an unknown category is a 404', async () => {
+    expect((await staffWrite('PATCH', '/category/999999', { version: 1, name: 'x' })).statusCode).toBe(404);
+  });
+});
