@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { submissionItem } from '../src/modules/forms/schemas.ts';
-import { stockistSchema } from '../src/modules/store-locator/schemas.ts';
+import { stockistRecord } from '../src/modules/store-locator/schemas.ts';
 import { solvedBotCheck } from './bot-check-solver.ts';
 import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
 
@@ -32,7 +32,7 @@ const fieldsOf = (body: unknown) =>
 
 const listSchema = z.object({ data: z.object({ items: z.array(submissionItem), total: z.number() }) });
 const oneSubmission = z.object({ data: submissionItem });
-const oneStockist = z.object({ data: stockistSchema });
+const oneStockist = z.object({ data: stockistRecord });
 
 async function contentVersion(): Promise<number> {
   const res = await t.app.inject({ url: `/api/v1/content-version?${q()}` });
@@ -296,30 +296,40 @@ describe('stockists (writes with the API key)', () => {
     expect((await post(shop, { 'x-api-key': 'wrong' })).statusCode).toBe(401);
   });
 
-  test('update: fields not sent are kept; a new postcode alone moves the shop', async () => {
+  test('patch: fields not sent are kept; a new postcode alone moves the shop', async () => {
     const created = oneStockist.parse((await post(shop)).json()).data;
-    const renamed = await put({ id: created.id, name: 'Northgate Merchants', audiences: ['pro'] });
+    const patch = (id: number, payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/store-locator/${id}?${q()}`,
+        headers: key,
+        payload,
+      });
+    const renamed = await patch(created.id, { version: 1, name: 'Northgate Merchants', audiences: ['pro'] });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(oneStockist.parse(renamed.json()).data).toEqual({
       ...created,
       name: 'Northgate Merchants',
       audiences: ['pro'],
+      version: 2,
     });
     const moved = oneStockist.parse(
-      (await put({ id: created.id, postcode: 'bs1 5ty', town: 'Bristol', address: '1 Quay' })).json(),
+      (
+        await patch(created.id, { version: 2, postcode: 'bs1 5ty', town: 'Bristol', address: '1 Quay' })
+      ).json(),
     ).data;
     expect(moved).toMatchObject({ postcode: 'BS1 5TY', town: 'Bristol', name: 'Northgate Merchants' });
     expect(moved.latitude).toBeLessThan(52);
     expect(moved.longitude).toBeLessThan(-2.4);
 
     const pinned = oneStockist.parse(
-      (await put({ id: created.id, latitude: 51.45, longitude: -2.59 })).json(),
+      (await patch(created.id, { version: 3, latitude: 51.45, longitude: -2.59 })).json(),
     ).data;
-    expect(pinned).toMatchObject({ latitude: 51.45, longitude: -2.59, postcode: 'BS1 5TY' });
+    expect(pinned).toMatchObject({ latitude: 51.45, longitude: -2.59, postcode: 'BS1 5TY', version: 4 });
 
-    const bad = await put({ id: created.id, phone: 'call us', latitude: 51 });
+    const bad = await patch(created.id, { version: 4, phone: 'call us', latitude: 51 });
     expect(Object.keys(fieldsOf(bad.json())).sort()).toEqual(['body.longitude', 'body.phone']);
-    expect((await put({ id: 999999, name: 'Nowhere' })).statusCode).toBe(404);
+    expect((await patch(999999, { version: 1, name: 'Nowhere' })).statusCode).toBe(404);
     expect(fieldsOf((await put({ name: 'No id' })).json())).toHaveProperty('body.id');
   });
 

@@ -264,7 +264,19 @@ const fixtures: Record<string, Fixture> = {
       phone: '0161 496 0001',
       audiences: ['pro'],
     }),
-    changes: { name: 'Matrix Builders Merchant, renamed' },
+    // A full replace: every field, the point included (PATCH /store-locator/{id} changes some).
+    changes: {
+      name: 'Matrix Builders Merchant, renamed',
+      type: 'builders_merchant',
+      address: '1 Matrix Way',
+      town: 'Manchester',
+      postcode: 'M1 1AE',
+      latitude: 53.4794,
+      longitude: -2.2453,
+      phone: '0161 496 0000',
+      opening_hours: [],
+      audiences: ['pro', 'part'],
+    },
   },
   notice: {
     expected: cms,

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { categoryListResponse } from '../src/modules/catalogue/schemas.ts';
+import { stockistResponse } from '../src/modules/store-locator/schemas.ts';
 import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -143,5 +144,89 @@ describe('categories', () => {
 
   it('a write to an unknown category is a 404', async () => {
     expect((await staffWrite('PATCH', '/category/999999', { version: 1, name: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('stockists', () => {
+  type Stockist = z.infer<typeof stockistResponse>['data'];
+
+  async function read(id: number): Promise<Stockist> {
+    const response = await t.app.inject({ url: `/api/v1/store-locator/${id}?${q()}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return stockistResponse.parse(response.json()).data;
+  }
+
+  /** A new stockist with every field filled, at version 1. */
+  async function newStockist(): Promise<Stockist> {
+    serial += 1;
+    const response = await staffWrite('POST', '/store-locator', {
+      name: `Staff Writes Merchant ${serial}`,
+      type: 'builders_merchant',
+      address: '4 Northgate',
+      town: 'Manchester',
+      postcode: 'M1 1AE',
+      latitude: 53.4794,
+      longitude: -2.2453,
+      phone: '0161 496 0123',
+      opening_hours: [{ days: 'Mon–Fri', hours: '7am–5pm' }],
+      audiences: ['pro', 'part'],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = stockistResponse.parse(response.json()).data;
+    expect(created.version).toBe(1);
+    expect(await read(created.id)).toEqual(created);
+    return created;
+  }
+
+  const fullBody = ({ version: _version, ...stockist }: Stockist) => stockist;
+
+  it('a PATCH of one field keeps the others and answers the next version', async () => {
+    const before = await newStockist();
+    const response = await staffWrite('PATCH', `/store-locator/${before.id}`, {
+      version: 1,
+      phone: '0161 000 0000',
+    });
+    const after = { ...before, phone: '0161 000 0000', version: 2 };
+    expect(stockistResponse.parse(response.json()).data).toEqual(after);
+    expect(await read(before.id)).toEqual(after);
+  });
+
+  it('a PATCH without version is a 400 naming it', async () => {
+    const before = await newStockist();
+    expect(fieldsNamed(await staffWrite('PATCH', `/store-locator/${before.id}`, { name: 'x' }))).toContain(
+      'body.version',
+    );
+    expect(await read(before.id)).toEqual(before);
+  });
+
+  it('a PUT missing required fields is a 400 naming them and changes nothing', async () => {
+    const before = await newStockist();
+    const response = await staffWrite('PUT', '/store-locator', { id: before.id, name: 'Only the name' });
+    expect(fieldsNamed(response)).toEqual(
+      expect.arrayContaining(['body.address', 'body.opening_hours', 'body.latitude', 'body.audiences']),
+    );
+    expect(await read(before.id)).toEqual(before);
+  });
+
+  it('a full PUT replaces every field, with or without version', async () => {
+    const before = await newStockist();
+    const replaced = { ...fullBody(before), opening_hours: [], audiences: ['pro'] };
+    const response = await staffWrite('PUT', '/store-locator', replaced);
+    expect(stockistResponse.parse(response.json()).data).toEqual({ ...replaced, version: 2 });
+    const again = await staffWrite('PUT', '/store-locator', { ...replaced, version: 2, name: 'Again' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await read(before.id)).toEqual({ ...replaced, name: 'Again', version: 3 });
+  });
+
+  it('of two writes from the same version the first wins; the second is a 409 and changes nothing', async () => {
+    const before = await newStockist();
+    const first = await staffWrite('PATCH', `/store-locator/${before.id}`, { version: 1, name: 'First' });
+    expect(first.statusCode, first.body).toBe(200);
+    expectStale(await staffWrite('PATCH', `/store-locator/${before.id}`, { version: 1, town: 'Salford' }), 2);
+    expectStale(
+      await staffWrite('PUT', '/store-locator', { ...fullBody(before), version: 1, name: 'Third' }),
+      2,
+    );
+    expect(await read(before.id)).toEqual({ ...before, name: 'First', version: 2 });
   });
 });
