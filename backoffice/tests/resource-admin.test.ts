@@ -66,7 +66,11 @@ describe('form submissions (staff, API key)', () => {
     const requests = [
       { method: 'GET' as const, url: `/api/v1/contact?${q()}` },
       { method: 'GET' as const, url: `/api/v1/contact/${ids[0]}?${q()}` },
-      { method: 'PUT' as const, url: `/api/v1/contact?${q()}`, payload: { id: ids[0], status: 'done' } },
+      {
+        method: 'PUT' as const,
+        url: `/api/v1/contact?${q()}`,
+        payload: { id: ids[0], version: 1, status: 'done' },
+      },
       { method: 'DELETE' as const, url: `/api/v1/contact?${q({ id: ids[0] })}` },
     ];
     for (const request of requests) {
@@ -131,18 +135,29 @@ describe('form submissions (staff, API key)', () => {
       method: 'PUT',
       url: `/api/v1/contact?${q()}`,
       headers: key,
-      payload: { id: ids[1], status: 'in_progress', note: '  Called back  ', data: { email: 'x@y.z' } },
+      payload: {
+        id: ids[1],
+        version: before.version,
+        status: 'in_progress',
+        note: '  Called back  ',
+        data: { email: 'x@y.z' },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = oneSubmission.parse(res.json()).data;
-    expect(after).toMatchObject({ status: 'in_progress', note: 'Called back', data: before.data });
+    expect(after).toMatchObject({
+      status: 'in_progress',
+      note: 'Called back',
+      data: before.data,
+      version: before.version + 1,
+    });
     expect(Date.parse(after.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
 
     const done = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/contact?${q()}`,
       headers: key,
-      payload: { id: ids[1], status: 'done' },
+      payload: { id: ids[1], version: after.version, status: 'done' },
     });
     expect(oneSubmission.parse(done.json()).data).toMatchObject({ status: 'done', note: 'Called back' });
     const filtered = await t.app.inject({ url: `/api/v1/contact?${q({ status: 'done' })}`, headers: key });
@@ -152,16 +167,16 @@ describe('form submissions (staff, API key)', () => {
   test('update: a bad status, nothing to change, or an unknown id are clear errors', async () => {
     const put = (payload: object, path = 'contact') =>
       t.app.inject({ method: 'PUT', url: `/api/v1/${path}?${q()}`, headers: key, payload });
-    const badStatus = await put({ id: ids[0], status: 'closed' });
+    const badStatus = await put({ id: ids[0], version: 1, status: 'closed' });
     expect(badStatus.statusCode).toBe(400);
     expect(fieldsOf(badStatus.json())).toHaveProperty('body.status');
-    const nothing = await put({ id: ids[0] });
+    const nothing = await put({ id: ids[0], version: 1 });
     expect(nothing.statusCode).toBe(400);
     expect(fieldsOf(nothing.json())['body.status']).toBe('Give a status or a note to change');
-    const noId = await put({ status: 'done' });
+    const noId = await put({ version: 1, status: 'done' });
     expect(fieldsOf(noId.json())).toHaveProperty('body.id');
-    expect((await put({ id: 999999, status: 'done' })).statusCode).toBe(404);
-    expect((await put({ id: ids[0], status: 'done' }, 'application')).statusCode).toBe(404);
+    expect((await put({ id: 999999, version: 1, status: 'done' })).statusCode).toBe(404);
+    expect((await put({ id: ids[0], version: 1, status: 'done' }, 'application')).statusCode).toBe(404);
   });
 
   test('delete: by body or query id; then gone; no id is a 400 naming it', async () => {
@@ -185,7 +200,7 @@ describe('form submissions (staff, API key)', () => {
       method: 'PUT',
       url: `/api/v1/contact?${q()}`,
       headers: key,
-      payload: { id: ids[2], note: 'seen' },
+      payload: { id: ids[2], version: 1, note: 'seen' },
     });
     expect(await contentVersion()).toBe(before);
   });

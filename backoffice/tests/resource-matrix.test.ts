@@ -157,20 +157,20 @@ const fixtures: Record<string, Fixture> = {
     expected: submission,
     showId: () => submissionId('contact'),
     createBody: () => formBody('contact'),
-    changes: { status: 'in_progress' },
+    changes: { version: 1, status: 'in_progress' },
   },
   'construction-starts': {
     expected: submission,
     showId: () => submissionId('construction-starts'),
     createBody: () => formBody('construction-starts'),
-    changes: { status: 'done' },
+    changes: { version: 1, status: 'done' },
   },
   application: {
     // A JSON create is refused for want of the CV file (400): the application is multipart.
     expected: { ...submission, create: open(400) },
     showId: () => submissionId('application'),
     createBody: () => formBody('application'),
-    changes: { note: 'Invited to interview' },
+    changes: { version: 1, note: 'Invited to interview' },
   },
   page: {
     expected: cms,

@@ -7,8 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { categoryListResponse } from '../src/modules/catalogue/schemas.ts';
+import { submissions } from '../src/db/schema.ts';
+import { submissionResponse } from '../src/modules/forms/schemas.ts';
 import { stockistResponse } from '../src/modules/store-locator/schemas.ts';
-import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
+import { API_KEY, createTestApp, q, SITE_ID, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 
@@ -228,5 +230,59 @@ describe('stockists', () => {
       2,
     );
     expect(await read(before.id)).toEqual({ ...before, name: 'First', version: 2 });
+  });
+});
+
+describe("a form submission's handling", () => {
+  type Submission = z.infer<typeof submissionResponse>['data'];
+
+  async function read(id: number): Promise<Submission> {
+    const response = await t.app.inject({
+      url: `/api/v1/contact/${id}?${q()}`,
+      headers: { 'x-api-key': API_KEY },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return submissionResponse.parse(response.json()).data;
+  }
+
+  /** A contact message as a visitor left it (stored directly: the form's bot check is not the subject here). */
+  async function newSubmission(): Promise<Submission> {
+    const [row] = await t.database.db
+      .insert(submissions)
+      .values({ siteId: SITE_ID, kind: 'contact', data: { email: 'visitor@example.com', message: 'Hello' } })
+      .returning({ id: submissions.id });
+    const stored = await read(row!.id);
+    expect(stored.version).toBe(1);
+    return stored;
+  }
+
+  it('an update of the status keeps the note and answers the next version', async () => {
+    const before = await newSubmission();
+    const noted = await staffWrite('PUT', '/contact', { id: before.id, version: 1, note: 'Call back' });
+    expect(submissionResponse.parse(noted.json()).data).toMatchObject({ note: 'Call back', version: 2 });
+    const handled = await staffWrite('PUT', '/contact', { id: before.id, version: 2, status: 'done' });
+    expect(handled.statusCode, handled.body).toBe(200);
+    const after = await read(before.id);
+    expect(after).toMatchObject({ status: 'done', note: 'Call back', version: 3, data: before.data });
+  });
+
+  it('an update without version is a 400 naming it and changes nothing', async () => {
+    const before = await newSubmission();
+    expect(fieldsNamed(await staffWrite('PUT', '/contact', { id: before.id, status: 'done' }))).toContain(
+      'body.version',
+    );
+    expect(await read(before.id)).toEqual(before);
+  });
+
+  it('of two updates from the same version the first wins; the second is a 409 and changes nothing', async () => {
+    const before = await newSubmission();
+    const first = await staffWrite('PUT', '/contact', { id: before.id, version: 1, status: 'in_progress' });
+    expect(first.statusCode, first.body).toBe(200);
+    const firstAnswer = submissionResponse.parse(first.json()).data;
+    expectStale(
+      await staffWrite('PUT', '/contact', { id: before.id, version: 1, status: 'done', note: 'x' }),
+      2,
+    );
+    expect(await read(before.id)).toEqual(firstAnswer);
   });
 });
