@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { submissionItem } from '../src/modules/forms/schemas.ts';
-import { stockistSchema } from '../src/modules/store-locator/schemas.ts';
+import { stockistRecord } from '../src/modules/store-locator/schemas.ts';
 import { solvedBotCheck } from './bot-check-solver.ts';
 import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
 
@@ -32,7 +32,7 @@ const fieldsOf = (body: unknown) =>
 
 const listSchema = z.object({ data: z.object({ items: z.array(submissionItem), total: z.number() }) });
 const oneSubmission = z.object({ data: submissionItem });
-const oneStockist = z.object({ data: stockistSchema });
+const oneStockist = z.object({ data: stockistRecord });
 
 async function contentVersion(): Promise<number> {
   const res = await t.app.inject({ url: `/api/v1/content-version?${q()}` });
@@ -66,7 +66,11 @@ describe('form submissions (staff, API key)', () => {
     const requests = [
       { method: 'GET' as const, url: `/api/v1/contact?${q()}` },
       { method: 'GET' as const, url: `/api/v1/contact/${ids[0]}?${q()}` },
-      { method: 'PUT' as const, url: `/api/v1/contact?${q()}`, payload: { id: ids[0], status: 'done' } },
+      {
+        method: 'PUT' as const,
+        url: `/api/v1/contact?${q()}`,
+        payload: { id: ids[0], version: 1, status: 'done' },
+      },
       { method: 'DELETE' as const, url: `/api/v1/contact?${q({ id: ids[0] })}` },
     ];
     for (const request of requests) {
@@ -131,18 +135,29 @@ describe('form submissions (staff, API key)', () => {
       method: 'PUT',
       url: `/api/v1/contact?${q()}`,
       headers: key,
-      payload: { id: ids[1], status: 'in_progress', note: '  Called back  ', data: { email: 'x@y.z' } },
+      payload: {
+        id: ids[1],
+        version: before.version,
+        status: 'in_progress',
+        note: '  Called back  ',
+        data: { email: 'x@y.z' },
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = oneSubmission.parse(res.json()).data;
-    expect(after).toMatchObject({ status: 'in_progress', note: 'Called back', data: before.data });
+    expect(after).toMatchObject({
+      status: 'in_progress',
+      note: 'Called back',
+      data: before.data,
+      version: before.version + 1,
+    });
     expect(Date.parse(after.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at));
 
     const done = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/contact?${q()}`,
       headers: key,
-      payload: { id: ids[1], status: 'done' },
+      payload: { id: ids[1], version: after.version, status: 'done' },
     });
     expect(oneSubmission.parse(done.json()).data).toMatchObject({ status: 'done', note: 'Called back' });
     const filtered = await t.app.inject({ url: `/api/v1/contact?${q({ status: 'done' })}`, headers: key });
@@ -152,16 +167,16 @@ describe('form submissions (staff, API key)', () => {
   test('update: a bad status, nothing to change, or an unknown id are clear errors', async () => {
     const put = (payload: object, path = 'contact') =>
       t.app.inject({ method: 'PUT', url: `/api/v1/${path}?${q()}`, headers: key, payload });
-    const badStatus = await put({ id: ids[0], status: 'closed' });
+    const badStatus = await put({ id: ids[0], version: 1, status: 'closed' });
     expect(badStatus.statusCode).toBe(400);
     expect(fieldsOf(badStatus.json())).toHaveProperty('body.status');
-    const nothing = await put({ id: ids[0] });
+    const nothing = await put({ id: ids[0], version: 1 });
     expect(nothing.statusCode).toBe(400);
     expect(fieldsOf(nothing.json())['body.status']).toBe('Give a status or a note to change');
-    const noId = await put({ status: 'done' });
+    const noId = await put({ version: 1, status: 'done' });
     expect(fieldsOf(noId.json())).toHaveProperty('body.id');
-    expect((await put({ id: 999999, status: 'done' })).statusCode).toBe(404);
-    expect((await put({ id: ids[0], status: 'done' }, 'application')).statusCode).toBe(404);
+    expect((await put({ id: 999999, version: 1, status: 'done' })).statusCode).toBe(404);
+    expect((await put({ id: ids[0], version: 1, status: 'done' }, 'application')).statusCode).toBe(404);
   });
 
   test('delete: by body or query id; then gone; no id is a 400 naming it', async () => {
@@ -185,7 +200,7 @@ describe('form submissions (staff, API key)', () => {
       method: 'PUT',
       url: `/api/v1/contact?${q()}`,
       headers: key,
-      payload: { id: ids[2], note: 'seen' },
+      payload: { id: ids[2], version: 1, note: 'seen' },
     });
     expect(await contentVersion()).toBe(before);
   });
@@ -296,30 +311,40 @@ describe('stockists (writes with the API key)', () => {
     expect((await post(shop, { 'x-api-key': 'wrong' })).statusCode).toBe(401);
   });
 
-  test('update: fields not sent are kept; a new postcode alone moves the shop', async () => {
+  test('patch: fields not sent are kept; a new postcode alone moves the shop', async () => {
     const created = oneStockist.parse((await post(shop)).json()).data;
-    const renamed = await put({ id: created.id, name: 'Northgate Merchants', audiences: ['pro'] });
+    const patch = (id: number, payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/store-locator/${id}?${q()}`,
+        headers: key,
+        payload,
+      });
+    const renamed = await patch(created.id, { version: 1, name: 'Northgate Merchants', audiences: ['pro'] });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(oneStockist.parse(renamed.json()).data).toEqual({
       ...created,
       name: 'Northgate Merchants',
       audiences: ['pro'],
+      version: 2,
     });
     const moved = oneStockist.parse(
-      (await put({ id: created.id, postcode: 'bs1 5ty', town: 'Bristol', address: '1 Quay' })).json(),
+      (
+        await patch(created.id, { version: 2, postcode: 'bs1 5ty', town: 'Bristol', address: '1 Quay' })
+      ).json(),
     ).data;
     expect(moved).toMatchObject({ postcode: 'BS1 5TY', town: 'Bristol', name: 'Northgate Merchants' });
     expect(moved.latitude).toBeLessThan(52);
     expect(moved.longitude).toBeLessThan(-2.4);
 
     const pinned = oneStockist.parse(
-      (await put({ id: created.id, latitude: 51.45, longitude: -2.59 })).json(),
+      (await patch(created.id, { version: 3, latitude: 51.45, longitude: -2.59 })).json(),
     ).data;
-    expect(pinned).toMatchObject({ latitude: 51.45, longitude: -2.59, postcode: 'BS1 5TY' });
+    expect(pinned).toMatchObject({ latitude: 51.45, longitude: -2.59, postcode: 'BS1 5TY', version: 4 });
 
-    const bad = await put({ id: created.id, phone: 'call us', latitude: 51 });
+    const bad = await patch(created.id, { version: 4, phone: 'call us', latitude: 51 });
     expect(Object.keys(fieldsOf(bad.json())).sort()).toEqual(['body.longitude', 'body.phone']);
-    expect((await put({ id: 999999, name: 'Nowhere' })).statusCode).toBe(404);
+    expect((await patch(999999, { version: 1, name: 'Nowhere' })).statusCode).toBe(404);
     expect(fieldsOf((await put({ name: 'No id' })).json())).toHaveProperty('body.id');
   });
 

@@ -149,26 +149,33 @@ const fixtures: Record<string, Fixture> = {
     expected: cms,
     showId: () => firstId('category', { depth: '1' }),
     createBody: async () => ({ slug: `matrix-${unique()}`, name: 'Matrix category' }),
-    changes: { name: 'Matrix category, renamed' },
+    // A full replace: every field (PATCH /category/{id} changes some).
+    changes: {
+      slug: 'matrix-category-renamed',
+      name: 'Matrix category, renamed',
+      description: '',
+      parent_id: null,
+      position: 0,
+    },
   },
   contact: {
     expected: submission,
     showId: () => submissionId('contact'),
     createBody: () => formBody('contact'),
-    changes: { status: 'in_progress' },
+    changes: { version: 1, status: 'in_progress' },
   },
   'construction-starts': {
     expected: submission,
     showId: () => submissionId('construction-starts'),
     createBody: () => formBody('construction-starts'),
-    changes: { status: 'done' },
+    changes: { version: 1, status: 'done' },
   },
   application: {
     // A JSON create is refused for want of the CV file (400): the application is multipart.
     expected: { ...submission, create: open(400) },
     showId: () => submissionId('application'),
     createBody: () => formBody('application'),
-    changes: { note: 'Invited to interview' },
+    changes: { version: 1, note: 'Invited to interview' },
   },
   page: {
     expected: cms,
@@ -271,7 +278,19 @@ const fixtures: Record<string, Fixture> = {
       phone: '0161 496 0001',
       audiences: ['pro'],
     }),
-    changes: { name: 'Matrix Builders Merchant, renamed' },
+    // A full replace: every field, the point included (PATCH /store-locator/{id} changes some).
+    changes: {
+      name: 'Matrix Builders Merchant, renamed',
+      type: 'builders_merchant',
+      address: '1 Matrix Way',
+      town: 'Manchester',
+      postcode: 'M1 1AE',
+      latitude: 53.4794,
+      longitude: -2.2453,
+      phone: '0161 496 0000',
+      opening_hours: [],
+      audiences: ['pro', 'part'],
+    },
   },
   notice: {
     expected: cms,

@@ -87,6 +87,14 @@ export class DomainError extends Error {
   }
 }
 
+/** A write made from `expected`, a version the row (`what`, such as `Category 4`) has moved past to `current`. */
+export const versionConflict = (what: string, expected: number | undefined, current: number) =>
+  new DomainError(
+    'version_conflict',
+    `${what} changed since version ${expected} (it is now at version ${current}): read it again and redo the change`,
+    { details: { current_version: current } },
+  );
+
 /** A refusal about one field of the input: its message is shown beside that field. */
 export const fieldError = (code: string, field: string, message: string, fieldMessage = message) =>
   new DomainError(code, message, { fields: [{ field, message: fieldMessage }] });

@@ -32,6 +32,20 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/**
+ * A 409 of a versioned staff write (docs/api-contract.md, "Writes that never lose data"): a duplicate
+ * (`conflict`) or a stale version (`version_conflict`), which names the stored version to read again from.
+ */
+export const versionConflictBody = errorBody.extend({ current_version: z.number().int().optional() });
+
+/** The answer of a versioned staff write: the row's id and its version after the write. */
+export const versionedWriteResponse = z.object({
+  data: z.object({ id: z.number().int(), version: z.number().int() }),
+});
+
+/** The version a staff write was made from (the `version` of the row as last read). */
+export const writeVersion = z.number().int().positive().max(2_147_483_647);
+
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502;
 
 /** The `response` entries of a route's error statuses: `response: { 200: item, ...errorResponses(400, 404) }`. */

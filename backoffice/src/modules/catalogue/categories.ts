@@ -1,14 +1,19 @@
 /** Category reads (tree, flat list, one category) and writes. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Database } from '../../db/types.ts';
+import type { Database, Executor } from '../../db/types.ts';
 import { categories, categoryPlans, media, productCategories } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { DomainError, fieldError, notFound, notInPlan } from '../../lib/errors.ts';
+import { DomainError, fieldError, notFound, notInPlan, versionConflict } from '../../lib/errors.ts';
 import { toMediaRef } from '../../lib/media.ts';
 import { loadCategories, loadPlanCatalogue, syncCategoryPlans, type CategoryRow } from './read-model.ts';
-import type { CategoryItem, categoryInput, categoryUpdate } from './schemas.ts';
+import type { CategoryInput, CategoryItem, CategoryPatch, CategoryReplacement } from './schemas.ts';
+
+/** What a category write answers: the category's id and its version after the write. */
+interface Versioned {
+  id: number;
+  version: number;
+}
 
 interface CategoryView {
   rows: CategoryRow[];
@@ -98,7 +103,7 @@ export async function getCategory(db: Database, cache: ReadCache, context: Reque
     .filter((r) => r.parentId === item.id)
     .map((r) => items.get(r.id)!)
     .filter(visibleIn(context));
-  return { ...item, children };
+  return { ...item, version: row!.version, children };
 }
 
 /** Parent chain of a category, root first. */
@@ -158,7 +163,7 @@ async function slugFree(db: Database, siteId: number, slug: string, selfId?: num
   if (existing && existing.id !== selfId) throw slugTaken();
 }
 
-export async function createCategory(db: Database, siteId: number, input: z.infer<typeof categoryInput>) {
+export async function createCategory(db: Database, siteId: number, input: CategoryInput): Promise<Versioned> {
   await checkParent(db, siteId, input.parent_id);
   await slugFree(db, siteId, input.slug);
   const [row] = await db
@@ -171,45 +176,101 @@ export async function createCategory(db: Database, siteId: number, input: z.infe
       parentId: input.parent_id,
       position: input.position,
     })
-    .returning({ id: categories.id });
-  return row!.id;
+    .returning({ id: categories.id, version: categories.version });
+  return row!;
 }
 
-export async function updateCategory(db: Database, siteId: number, input: z.infer<typeof categoryUpdate>) {
-  const [existing] = await db
+/** The stored version of the category; 404 when the site has no such category. */
+async function storedCategoryVersion(db: Executor, siteId: number, id: number): Promise<number> {
+  const [row] = await db
+    .select({ version: categories.version })
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.siteId, siteId)));
+  if (!row) throw notFound(`Category ${id}`);
+  return row.version;
+}
+
+/**
+ * Moves the category to its next version if it is still at `expected` (whatever it is when undefined): one
+ * conditional update, first in the write's transaction, so of two writes from the same version exactly one wins.
+ * Otherwise the 409 naming the stored version (or the 404), which rolls the write back.
+ */
+async function bumpCategoryVersion(
+  tx: Executor,
+  siteId: number,
+  id: number,
+  expected: number | undefined,
+): Promise<number> {
+  const [row] = await tx
+    .update(categories)
+    .set({ version: sql`${categories.version} + 1` })
+    .where(
+      and(
+        eq(categories.id, id),
+        eq(categories.siteId, siteId),
+        expected === undefined ? undefined : eq(categories.version, expected),
+      ),
+    )
+    .returning({ version: categories.version });
+  if (row) return row.version;
+  throw versionConflict(`Category ${id}`, expected, await storedCategoryVersion(tx, siteId, id));
+}
+
+/** A category that has children cannot become a child (the tree has two levels). */
+async function checkNewParent(db: Database, siteId: number, id: number, parentId: number | null | undefined) {
+  if (parentId === undefined || parentId === null) return;
+  await checkParent(db, siteId, parentId, id);
+  const [child] = await db
     .select({ id: categories.id })
     .from(categories)
-    .where(and(eq(categories.id, input.id), eq(categories.siteId, siteId)));
-  if (!existing) throw notFound(`Category ${input.id}`);
-  if (input.parent_id !== undefined && input.parent_id !== null) {
-    await checkParent(db, siteId, input.parent_id, input.id);
-    const [child] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.parentId, input.id))
-      .limit(1);
-    if (child) {
-      throw fieldError(
-        'invalid_request',
-        'parent_id',
-        'A category with children cannot become a child',
-        'Category has children',
-      );
-    }
+    .where(eq(categories.parentId, id))
+    .limit(1);
+  if (child) {
+    throw fieldError(
+      'invalid_request',
+      'parent_id',
+      'A category with children cannot become a child',
+      'Category has children',
+    );
   }
-  if (input.slug !== undefined) await slugFree(db, siteId, input.slug, input.id);
-  await db
-    .update(categories)
-    .set({
-      ...(input.slug !== undefined ? { slug: input.slug } : {}),
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
-      ...(input.position !== undefined ? { position: input.position } : {}),
-    })
-    .where(eq(categories.id, input.id));
-  await syncCategoryPlans(db, siteId);
-  return input.id;
+}
+
+/** Writes the fields given (all of them for a full replace), from `version` when given. */
+async function writeCategory(
+  db: Database,
+  siteId: number,
+  id: number,
+  version: number | undefined,
+  fields: Partial<CategoryInput>,
+): Promise<Versioned> {
+  await storedCategoryVersion(db, siteId, id);
+  await checkNewParent(db, siteId, id, fields.parent_id);
+  if (fields.slug !== undefined) await slugFree(db, siteId, fields.slug, id);
+  const columns = {
+    ...(fields.slug !== undefined ? { slug: fields.slug } : {}),
+    ...(fields.name !== undefined ? { name: fields.name } : {}),
+    ...(fields.description !== undefined ? { description: fields.description } : {}),
+    ...(fields.parent_id !== undefined ? { parentId: fields.parent_id } : {}),
+    ...(fields.position !== undefined ? { position: fields.position } : {}),
+  };
+  return db.transaction(async (tx) => {
+    const next = await bumpCategoryVersion(tx, siteId, id, version);
+    if (Object.keys(columns).length) await tx.update(categories).set(columns).where(eq(categories.id, id));
+    await syncCategoryPlans(tx, siteId);
+    return { id, version: next };
+  });
+}
+
+/** `PUT /category`: replaces every field of the category, from `version` when given. */
+export async function replaceCategory(db: Database, siteId: number, input: CategoryReplacement) {
+  const { id, version, ...fields } = input;
+  return writeCategory(db, siteId, id, version, fields);
+}
+
+/** `PATCH /category/{id}`: changes only the fields named, from `version`. */
+export async function patchCategory(db: Database, siteId: number, id: number, patch: CategoryPatch) {
+  const { version, ...fields } = patch;
+  return writeCategory(db, siteId, id, version, fields);
 }
 
 /** Deletes an empty category; one with products or children answers 409 so nothing is orphaned. */

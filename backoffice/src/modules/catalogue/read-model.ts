@@ -55,6 +55,7 @@ export interface CategoryRow {
   description: string;
   position: number;
   coverKey: string | null;
+  version: number;
 }
 
 export interface CharacteristicDefinition {
@@ -121,6 +122,7 @@ export function loadCategories(db: Database, cache: ReadCache, siteId: number): 
         description: categories.description,
         position: categories.position,
         coverKey: categories.coverKey,
+        version: categories.version,
       })
       .from(categories)
       .where(eq(categories.siteId, siteId))

@@ -1,6 +1,6 @@
 /**
  * Catalogue calls: categories, products, barcode scan, facets and the selector guide (docs/api-contract.md). Product
- * writes answer the product's id and new version; a write made from an older version answers 409
+ * and category writes answer the written row's id and new version; a write made from an older version answers 409
  * `version_conflict` with `current_version` ("Writes that never lose data").
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -8,20 +8,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteProductAndItsNotices } from '../../flows/delete-product.ts';
 import { requirePlan } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import {
-  cacheKey,
-  deleteByIdRoute,
-  errorResponses,
-  idResponse,
-  sendCached,
-  staffOnly,
-} from '../../lib/http.ts';
+import { cacheKey, deleteByIdRoute, errorResponses, sendCached, staffOnly } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
 import {
   categoryInput,
   categoryListQuery,
   categoryListResponse,
-  categoryUpdate,
+  categoryPatch,
+  categoryReplacement,
+  categoryWriteResponse,
   filtersQuery,
   filtersResponse,
   idOrSlugParams,
@@ -52,17 +47,23 @@ import {
   guideFilters,
   listCategories,
   listProducts,
+  patchCategory,
   patchProduct,
   patchVariant,
   productFacets,
   removeVariant,
+  replaceCategory,
   replaceProduct,
   scanProduct,
-  updateCategory,
 } from './service.ts';
 
 const readErrors = errorResponses(400, 404);
-const writeErrors = errorResponses(400, 401, 404, 409);
+/** The refusals of a product or category write: 409 is a duplicate (`conflict`) or a stale version (`version_conflict`). */
+const productWriteErrors = { ...errorResponses(400, 401, 404), 409: productConflictBody };
+
+/** The schema entries every staff write shares: the API key, the tags, the common query and the summary. */
+const staffWrite = (summary: string) => ({ ...staffOnly.schema, tags, summary, querystring: commonQuery });
+
 const tags = ['catalogue'];
 
 export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
@@ -131,19 +132,16 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
     {
       ...staffOnly,
       schema: {
-        ...staffOnly.schema,
-        tags,
-        summary: 'Create a category',
-        querystring: commonQuery,
+        ...staffWrite('Create a category (at version 1)'),
         body: categoryInput,
-        response: { 201: idResponse, ...writeErrors },
+        response: { 201: categoryWriteResponse, ...productWriteErrors },
       },
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const id = await createCategory(app.db, site.id, request.body);
+      const written = await createCategory(app.db, site.id, request.body);
       await app.contentChanged();
-      return reply.status(201).send({ data: { id } });
+      return reply.status(201).send({ data: written });
     },
   );
 
@@ -152,19 +150,40 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
     {
       ...staffOnly,
       schema: {
-        ...staffOnly.schema,
-        tags,
-        summary: 'Update a category (body has id)',
-        querystring: commonQuery,
-        body: categoryUpdate,
-        response: { 200: idResponse, ...writeErrors },
+        ...staffWrite(
+          'Replace a category (body has id): every field required (a 400 names the missing ones); with ' +
+            '`version`, 409 `version_conflict` when another write came first',
+        ),
+        body: categoryReplacement,
+        response: { 200: categoryWriteResponse, ...productWriteErrors },
       },
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const id = await updateCategory(app.db, site.id, request.body);
+      const written = await replaceCategory(app.db, site.id, request.body);
       await app.contentChanged();
-      return { data: { id } };
+      return { data: written };
+    },
+  );
+
+  app.patch(
+    '/category/:id',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffWrite(
+          'Change the named fields of a category, from its `version` (required; 409 `version_conflict` when stale)',
+        ),
+        params: numericIdParams,
+        body: categoryPatch,
+        response: { 200: categoryWriteResponse, ...productWriteErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const written = await patchCategory(app.db, site.id, request.params.id, request.body);
+      await app.contentChanged();
+      return { data: written };
     },
   );
 
@@ -237,12 +256,6 @@ function productReadRoutes(plugin: FastifyInstance) {
     },
   );
 }
-
-/** The refusals of a product write: 409 is a duplicate (`conflict`) or a stale version (`version_conflict`). */
-const productWriteErrors = { ...errorResponses(400, 401, 404), 409: productConflictBody };
-
-/** The schema entries every staff write shares: the API key, the tags, the common query and the summary. */
-const staffWrite = (summary: string) => ({ ...staffOnly.schema, tags, summary, querystring: commonQuery });
 
 /** Create, replace, patch and delete a product. */
 function productWriteRoutes(plugin: FastifyInstance) {

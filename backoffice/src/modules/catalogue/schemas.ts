@@ -1,7 +1,7 @@
 /** Response and request schemas of the catalogue calls (docs/api-contract.md, "Catalogue"). */
 import { SLUG_SEGMENT_PATTERN } from '@plasterwick/shop-rules/slug';
 import { z } from 'zod';
-import { errorBody } from '../../lib/http.ts';
+import { versionConflictBody, versionedWriteResponse, writeVersion } from '../../lib/http.ts';
 import { boundedInt, commonQuery, idList, jsonParam } from '../../lib/params.ts';
 import { mediaSchema } from '../../lib/media.ts';
 import { htmlText } from '../../lib/sanitize.ts';
@@ -83,6 +83,8 @@ export interface CategoryItem {
   cover?: z.infer<typeof mediaSchema>;
   product_count: number;
   exist_in: number[];
+  /** One category's answer only: rises with each staff write to it (docs/api-contract.md). */
+  version?: number;
   children?: CategoryItem[];
 }
 
@@ -97,6 +99,7 @@ export const categorySchema: z.ZodType<CategoryItem> = z.lazy(() =>
     cover: mediaSchema.optional(),
     product_count: z.number().int(),
     exist_in: z.array(z.number().int()),
+    version: z.number().int().optional(),
     children: z.array(categorySchema).optional(),
   }),
 );
@@ -197,14 +200,37 @@ const slug = z
   .regex(SLUG_SEGMENT_PATTERN, 'must be lowercase letters, digits and hyphens');
 const positiveId = z.number().int().positive().max(2_147_483_647);
 
-export const categoryInput = z.object({
+/** Every field of a category as a write gives it, none defaulted: a full replace must name them all. */
+const categoryFields = {
   slug,
   name: z.string().trim().min(1).max(200),
-  description: z.string().max(5000).default(''),
-  parent_id: positiveId.nullable().default(null),
-  position: z.number().int().min(0).max(100_000).default(0),
+  description: z.string().max(5000),
+  parent_id: positiveId.nullable(),
+  position: z.number().int().min(0).max(100_000),
+};
+
+/** `POST /category`: a new category; description, parent and position left out start empty, top-level, first. */
+export const categoryInput = z.object({
+  ...categoryFields,
+  description: categoryFields.description.default(''),
+  parent_id: categoryFields.parent_id.default(null),
+  position: categoryFields.position.default(0),
 });
-export const categoryUpdate = categoryInput.partial().extend({ id: positiveId });
+export type CategoryInput = z.infer<typeof categoryInput>;
+
+/** `PUT /category`: a full replace, every field required; `version`, when given, must still be the stored one. */
+export const categoryReplacement = z.object({
+  id: positiveId,
+  version: writeVersion.optional(),
+  ...categoryFields,
+});
+export type CategoryReplacement = z.infer<typeof categoryReplacement>;
+
+/** `PATCH /category/{id}`: only the fields named change, from the category's `version`; unknown fields refused. */
+export const categoryPatch = z
+  .object({ version: writeVersion, ...z.object(categoryFields).partial().shape })
+  .strict();
+export type CategoryPatch = z.infer<typeof categoryPatch>;
 
 const gtin = z
   .string()
@@ -255,7 +281,7 @@ export const variantInput = z.object({
 export type VariantInput = z.infer<typeof variantInput>;
 
 /** The version of the product a write was made from (the `version` of the product as last read). */
-const productVersion = z.number().int().positive().max(2_147_483_647);
+const productVersion = writeVersion;
 
 const characteristicsInput = z.record(
   characteristicCode,
@@ -361,11 +387,11 @@ export const productListResponse = z.object({
   }),
 });
 /** The answer of each product write: the product's id and its version after the write. */
-export const productWriteResponse = z.object({
-  data: z.object({ id: z.number().int(), version: z.number().int() }),
-});
-/** A 409 of a product write; a `version_conflict` names the stored version, to read again from. */
-export const productConflictBody = errorBody.extend({ current_version: z.number().int().optional() });
+export const productWriteResponse = versionedWriteResponse;
+/** The answer of each category write: the category's id and its version after the write. */
+export const categoryWriteResponse = versionedWriteResponse;
+/** A 409 of a product or category write; a `version_conflict` names the stored version, to read again from. */
+export const productConflictBody = versionConflictBody;
 export const productResponse = z.object({ data: z.object({ items: z.array(productSchema) }) });
 export const scanResponse = z.object({
   data: z.object({

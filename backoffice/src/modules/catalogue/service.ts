@@ -9,7 +9,8 @@ export {
   deleteCategory,
   getCategory,
   listCategories,
-  updateCategory,
+  patchCategory,
+  replaceCategory,
 } from './categories.ts';
 export { createProduct, deleteProduct, patchProduct, replaceProduct } from './product-writes.ts';
 export { addVariant, patchVariant, removeVariant } from './variant-writes.ts';

@@ -36,6 +36,8 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
     /** Media key of the cover image (see media table). */
     coverKey: text('cover_key'),
+    /** Rises by one with each committed staff write to the category: a write naming an older one is refused. */
+    version: integer('version').notNull().default(1),
     search: tsvector('search').generatedAlwaysAs(
       sql`to_tsvector('english', coalesce(name, '') || ' ' || coalesce(description, ''))`,
     ),

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import {
   deleteByIdRoute,
   errorResponses,
+  versionConflictBody,
   idResponse,
   limitedBy,
   personal,
@@ -206,10 +207,12 @@ function staffSubmissionRoutes(plugin: FastifyInstance, kind: string, label: str
       ...personal,
       schema: {
         ...schema,
-        summary: `${label}: set the handling status (new, in_progress, done) and/or the staff note (API key)`,
+        summary:
+          `${label}: set the handling status (new, in_progress, done) and/or the staff note (API key), from ` +
+          'its `version` (409 `version_conflict` when another update came first)',
         querystring: commonQuery,
         body: submissionUpdateBody,
-        response: { 200: submissionResponse, ...staffErrors },
+        response: { 200: submissionResponse, ...staffErrors, 409: versionConflictBody },
       },
     },
     async (request) => {

@@ -4,6 +4,7 @@
  */
 import { constructionStartsBody, contactBody } from '@plasterwick/shop-rules/forms';
 import { z } from 'zod';
+import { writeVersion } from '../../lib/http.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 
 /**
@@ -27,6 +28,8 @@ export const submissionItem = z.object({
   note: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Rises with each staff update: an update sends the version it read (docs/api-contract.md). */
+  version: z.number().int(),
   /** The fields the visitor sent, as the form's schema validated them. */
   data: z.record(z.string(), z.unknown()),
 });
@@ -41,6 +44,8 @@ export const submissionParams = z.object({ id });
 export const submissionUpdateBody = z
   .object({
     id,
+    /** The version the update was made from: a stale one is a 409 `version_conflict` and changes nothing. */
+    version: writeVersion,
     status: z.enum(submissionStatuses).optional(),
     note: z.string().trim().max(2000).optional(),
   })

@@ -7,7 +7,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MailConfig, MailForm } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { contentEntries, submissionFiles, submissions } from '../../db/schema.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { fieldError, notFound, versionConflict } from '../../lib/errors.ts';
 import { queueFormMails } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
 import type { UploadedCv } from './application.ts';
@@ -134,6 +134,7 @@ function toItem(row: SubmissionRow): SubmissionItem {
     note: row.note,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    version: row.version,
     data: row.data,
   };
 }
@@ -181,21 +182,31 @@ export async function findSubmission(
   return toItem(row);
 }
 
+/**
+ * Staff handling of a submission, from the `version` it was read at: the check is the update's own condition
+ * (`where id = ? and version = ?`), so of two updates from one version exactly one wins; the other is a 409 naming
+ * the stored version (docs/api-contract.md, "Writes that never lose data").
+ */
 export async function updateSubmission(
   db: Database,
   siteId: number,
   kind: string,
   id: number,
-  changes: { status?: SubmissionStatus; note?: string },
+  { version, ...changes }: { version: number; status?: SubmissionStatus; note?: string },
   now: Date,
 ): Promise<SubmissionItem> {
   const [row] = await db
     .update(submissions)
-    .set({ ...changes, updatedAt: now })
-    .where(and(...scope(siteId, kind), eq(submissions.id, id)))
+    .set({ ...changes, version: sql`${submissions.version} + 1`, updatedAt: now })
+    .where(and(...scope(siteId, kind), eq(submissions.id, id), eq(submissions.version, version)))
     .returning();
-  if (!row) throw notFound(`${kind} ${id}`);
-  return toItem(row);
+  if (row) return toItem(row);
+  const [stored] = await db
+    .select({ version: submissions.version })
+    .from(submissions)
+    .where(and(...scope(siteId, kind), eq(submissions.id, id)));
+  if (!stored) throw notFound(`${kind} ${id}`);
+  throw versionConflict(`${kind} ${id}`, version, stored.version);
 }
 
 export async function deleteSubmission(db: Database, siteId: number, kind: string, id: number) {

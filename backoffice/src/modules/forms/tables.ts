@@ -33,6 +33,8 @@ export const submissions = pgTable(
       .default('new'),
     /** Internal staff note (never shown to the visitor). */
     note: text('note').notNull().default(''),
+    /** Rises by one with each staff update: an update naming an older one is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,25 +1,28 @@
 /**
  * `GET /store-locator`: stockists near a point, postcode or town, nearest first; `GET /store-locator/{id}` one
- * stockist; create, update and delete with the API key (each write bumps the content version).
+ * stockist; create, full replace, patch and delete with the API key (each write bumps the content version; a
+ * replace or patch from a stale `version` is a 409).
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteByIdRoute, errorResponses, staffOnly } from '../../lib/http.ts';
+import { deleteByIdRoute, errorResponses, staffOnly, versionConflictBody } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
 import {
   stockistCreateBody,
   stockistParams,
   stockistResponse,
   stockistSearchQuery,
+  stockistPatch,
+  stockistReplacement,
   stockistSearchResponse,
-  stockistUpdateBody,
 } from './schemas.ts';
 import { findOrigin } from './geocode.ts';
 import { searchStockists } from './service.ts';
-import { createStockist, deleteStockist, findStockist, updateStockist } from './stockists.ts';
+import { createStockist, deleteStockist, findStockist, patchStockist, replaceStockist } from './stockists.ts';
 
 const tags = ['stockists'];
-const writeErrors = errorResponses(400, 401, 404);
+/** A stockist write's refusals: 409 is a stale version (`version_conflict`, naming `current_version`). */
+const writeErrors = { ...errorResponses(400, 401, 404), 409: versionConflictBody };
 
 export const storeLocatorRoutes: FastifyPluginAsync = async (plugin) => {
   stockistReadRoutes(plugin);
@@ -102,27 +105,7 @@ function stockistWriteRoutes(plugin: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/store-locator',
-    {
-      ...staffOnly,
-      schema: {
-        ...staffOnly.schema,
-        tags,
-        summary:
-          'Update a stockist (API key; fields not sent are kept; a new postcode without coordinates is located)',
-        querystring: commonQuery,
-        body: stockistUpdateBody,
-        response: { 200: stockistResponse, ...writeErrors },
-      },
-    },
-    async (request) => {
-      const { site } = await request.shop.context;
-      const stockist = await updateStockist(app.db, site.id, request.body);
-      await app.contentChanged();
-      return { data: stockist };
-    },
-  );
+  stockistChangeRoutes(plugin);
 
   deleteByIdRoute(plugin, {
     path: '/store-locator',
@@ -131,4 +114,56 @@ function stockistWriteRoutes(plugin: FastifyInstance) {
     remove: (siteId, id) => deleteStockist(app.db, siteId, id),
     changesContent: true,
   });
+}
+
+/** Full replace and patch of a stockist, each from its version. */
+function stockistChangeRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+
+  app.put(
+    '/store-locator',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffOnly.schema,
+        tags,
+        summary:
+          'Replace a stockist (API key; body has id): every field required, the point included (a 400 names the ' +
+          'missing ones); with `version`, 409 `version_conflict` when another write came first',
+        querystring: commonQuery,
+        body: stockistReplacement,
+        response: { 200: stockistResponse, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const stockist = await replaceStockist(app.db, site.id, request.body);
+      await app.contentChanged();
+      return { data: stockist };
+    },
+  );
+
+  app.patch(
+    '/store-locator/:id',
+    {
+      ...staffOnly,
+      schema: {
+        ...staffOnly.schema,
+        tags,
+        summary:
+          'Change the named fields of a stockist (API key), from its `version` (required; 409 `version_conflict` ' +
+          'when stale); a new postcode without coordinates is located',
+        params: stockistParams,
+        querystring: commonQuery,
+        body: stockistPatch,
+        response: { 200: stockistResponse, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      const stockist = await patchStockist(app.db, site.id, request.params.id, request.body);
+      await app.contentChanged();
+      return { data: stockist };
+    },
+  );
 }

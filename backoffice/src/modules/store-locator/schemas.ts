@@ -3,6 +3,7 @@ import { AUDIENCES } from '@plasterwick/shop-rules/constants';
 import { fullPostcode, phone, required } from '@plasterwick/shop-rules/forms';
 import { POSTCODE_PATTERN } from '@plasterwick/shop-rules/postcode';
 import { z } from 'zod';
+import { writeVersion } from '../../lib/http.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import { audienceSchema } from '../content/index.ts';
 
@@ -28,6 +29,13 @@ export type Stockist = z.infer<typeof stockistSchema>;
 
 export const stockistItem = stockistSchema.extend({ distance_km: z.number() });
 
+/**
+ * One stockist as staff read and write it (`GET /store-locator/{id}` and each write's answer): with its `version`,
+ * which rises with each staff write to it (docs/api-contract.md, "Writes that never lose data").
+ */
+export const stockistRecord = stockistSchema.extend({ version: z.number().int() });
+export type StockistRecord = z.infer<typeof stockistRecord>;
+
 export const originSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
@@ -40,7 +48,7 @@ export const stockistSearchResponse = z.object({
   data: z.object({ items: z.array(stockistItem), total: z.number().int(), origin: originSchema }),
 });
 export const stockistParams = z.object({ id });
-export const stockistResponse = z.object({ data: stockistSchema });
+export const stockistResponse = z.object({ data: stockistRecord });
 
 /** Stockists near a point (lat+lng), a postcode (full, district or area) or a town. */
 export const stockistSearchQuery = commonQuery.extend({
@@ -116,19 +124,19 @@ export const stockistCreateBody = z
   .superRefine(coordinatesTogether);
 export type StockistCreate = z.infer<typeof stockistCreateBody>;
 
-export const stockistUpdateBody = z
-  .object({
-    id,
-    name: stockistFields.name.optional(),
-    type: stockistFields.type.optional(),
-    address: stockistFields.address.optional(),
-    town: stockistFields.town.optional(),
-    postcode: stockistFields.postcode.optional(),
-    latitude: latitude.optional(),
-    longitude: longitude.optional(),
-    phone: stockistFields.phone.optional(),
-    opening_hours: stockistFields.opening_hours.optional(),
-    audiences: stockistFields.audiences.optional(),
-  })
+/**
+ * `PUT /store-locator`: a full replace, so every field is required, the point included (a missing one is a 400
+ * naming it, never a default); `version`, when given, must still be the stored one.
+ */
+export const stockistReplacement = z.object({ id, version: writeVersion.optional(), ...stockistFields });
+export type StockistReplacement = z.infer<typeof stockistReplacement>;
+
+/**
+ * `PATCH /store-locator/{id}`: only the fields named change, from the stockist's `version`; a new postcode without
+ * coordinates moves the shop to it. Unknown fields are refused rather than ignored.
+ */
+export const stockistPatch = z
+  .object({ version: writeVersion, ...z.object(stockistFields).partial().shape })
+  .strict()
   .superRefine(coordinatesTogether);
-export type StockistUpdate = z.infer<typeof stockistUpdateBody>;
+export type StockistPatch = z.infer<typeof stockistPatch>;

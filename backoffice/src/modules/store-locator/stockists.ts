@@ -1,19 +1,21 @@
 /**
- * One stockist by id, and the staff writes (create, update, delete). Coordinates may be left out: they are then
+ * One stockist by id, and the staff writes (create, full replace, patch, delete), each from the stockist's version
+ * (docs/api-contract.md, "Writes that never lose data"). Coordinates may be left out: they are then
  * taken from the postcode table (the most precise code known), so staff can add a shop from its address alone.
  */
 import { formatPostcode, normalisePostcode } from '@plasterwick/shop-rules/postcode';
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/types.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/types.ts';
 import { stockists } from '../../db/schema.ts';
-import { DomainError, notFound } from '../../lib/errors.ts';
+import { DomainError, notFound, versionConflict } from '../../lib/errors.ts';
 import { locatePostcode } from './geocode.ts';
-import type { Stockist, StockistCreate, StockistUpdate } from './schemas.ts';
+import type { StockistCreate, StockistPatch, StockistRecord, StockistReplacement } from './schemas.ts';
 
 type StockistRow = typeof stockists.$inferSelect;
 
-function toStockist(row: StockistRow): Stockist {
+function toStockist(row: StockistRow): StockistRecord {
   return {
+    version: row.version,
     id: row.id,
     name: row.name,
     type: row.type,
@@ -37,7 +39,11 @@ async function findRow(db: Database, siteId: number, stockistId: number): Promis
   return row;
 }
 
-export async function findStockist(db: Database, siteId: number, stockistId: number): Promise<Stockist> {
+export async function findStockist(
+  db: Database,
+  siteId: number,
+  stockistId: number,
+): Promise<StockistRecord> {
   return toStockist(await findRow(db, siteId, stockistId));
 }
 
@@ -59,7 +65,11 @@ async function locate(db: Database, postcode: string): Promise<{ latitude: numbe
   return { latitude: origin.latitude, longitude: origin.longitude };
 }
 
-export async function createStockist(db: Database, siteId: number, body: StockistCreate): Promise<Stockist> {
+export async function createStockist(
+  db: Database,
+  siteId: number,
+  body: StockistCreate,
+): Promise<StockistRecord> {
   const point =
     body.latitude !== undefined && body.longitude !== undefined
       ? { latitude: body.latitude, longitude: body.longitude }
@@ -83,34 +93,91 @@ export async function createStockist(db: Database, siteId: number, body: Stockis
   return toStockist(row);
 }
 
-/** Partial update: fields not sent are kept; a new postcode without coordinates moves the shop to it. */
-export async function updateStockist(db: Database, siteId: number, body: StockistUpdate): Promise<Stockist> {
-  const existing = await findRow(db, siteId, body.id);
+/**
+ * Moves the stockist to its next version if it is still at `expected` (whatever it is when undefined): one
+ * conditional update, first in the write's transaction, so of two writes from the same version exactly one wins.
+ * Otherwise the 409 naming the stored version (or the 404), which rolls the write back.
+ */
+async function bumpStockistVersion(tx: Executor, siteId: number, id: number, expected: number | undefined) {
+  const [row] = await tx
+    .update(stockists)
+    .set({ version: sql`${stockists.version} + 1` })
+    .where(
+      and(
+        eq(stockists.siteId, siteId),
+        eq(stockists.id, id),
+        expected === undefined ? undefined : eq(stockists.version, expected),
+      ),
+    )
+    .returning({ version: stockists.version });
+  if (row) return;
+  const [stored] = await tx
+    .select({ version: stockists.version })
+    .from(stockists)
+    .where(and(eq(stockists.siteId, siteId), eq(stockists.id, id)));
+  if (!stored) throw notFound(`Stockist ${id}`);
+  throw versionConflict(`Stockist ${id}`, expected, stored.version);
+}
+
+/** Writes the columns given, from `version` when given, and answers the stockist as stored. */
+async function writeStockist(
+  db: Database,
+  siteId: number,
+  id: number,
+  version: number | undefined,
+  columns: Partial<typeof stockists.$inferInsert>,
+): Promise<StockistRecord> {
+  return db.transaction(async (tx) => {
+    await bumpStockistVersion(tx, siteId, id, version);
+    const [row] = await tx
+      .update(stockists)
+      .set(columns)
+      .where(and(eq(stockists.siteId, siteId), eq(stockists.id, id)))
+      .returning();
+    return toStockist(row!);
+  });
+}
+
+/** `PUT /store-locator`: replaces every field of the stockist, its point included, from `version` when given. */
+export async function replaceStockist(db: Database, siteId: number, body: StockistReplacement) {
+  const { id, version, ...fields } = body;
+  await findRow(db, siteId, id);
+  return writeStockist(db, siteId, id, version, {
+    name: fields.name,
+    type: fields.type,
+    address: fields.address,
+    town: fields.town,
+    postcode: formatPostcode(normalisePostcode(fields.postcode)),
+    latitude: fields.latitude,
+    longitude: fields.longitude,
+    phone: fields.phone,
+    openingHours: fields.opening_hours,
+    audiences: fields.audiences,
+  });
+}
+
+/** `PATCH /store-locator/{id}`: the fields named change; a new postcode without coordinates moves the shop to it. */
+export async function patchStockist(db: Database, siteId: number, id: number, patch: StockistPatch) {
+  const existing = await findRow(db, siteId, id);
   const postcode =
-    body.postcode === undefined ? existing.postcode : formatPostcode(normalisePostcode(body.postcode));
-  let point = { latitude: existing.latitude, longitude: existing.longitude };
-  if (body.latitude !== undefined && body.longitude !== undefined) {
-    point = { latitude: body.latitude, longitude: body.longitude };
-  } else if (postcode !== existing.postcode) {
+    patch.postcode === undefined ? undefined : formatPostcode(normalisePostcode(patch.postcode));
+  let point = {};
+  if (patch.latitude !== undefined && patch.longitude !== undefined) {
+    point = { latitude: patch.latitude, longitude: patch.longitude };
+  } else if (postcode !== undefined && postcode !== existing.postcode) {
     point = await locate(db, postcode);
   }
-  const [row] = await db
-    .update(stockists)
-    .set({
-      name: body.name ?? existing.name,
-      type: body.type ?? existing.type,
-      address: body.address ?? existing.address,
-      town: body.town ?? existing.town,
-      postcode,
-      ...point,
-      phone: body.phone ?? existing.phone,
-      openingHours: body.opening_hours ?? existing.openingHours,
-      audiences: body.audiences ?? existing.audiences,
-    })
-    .where(and(eq(stockists.siteId, siteId), eq(stockists.id, body.id)))
-    .returning();
-  if (!row) throw notFound(`Stockist ${body.id}`);
-  return toStockist(row);
+  return writeStockist(db, siteId, id, patch.version, {
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.type !== undefined ? { type: patch.type } : {}),
+    ...(patch.address !== undefined ? { address: patch.address } : {}),
+    ...(patch.town !== undefined ? { town: patch.town } : {}),
+    ...(postcode !== undefined ? { postcode } : {}),
+    ...point,
+    ...(patch.phone !== undefined ? { phone: patch.phone } : {}),
+    ...(patch.opening_hours !== undefined ? { openingHours: patch.opening_hours } : {}),
+    ...(patch.audiences !== undefined ? { audiences: patch.audiences } : {}),
+  });
 }
 
 export async function deleteStockist(db: Database, siteId: number, stockistId: number): Promise<void> {

@@ -23,6 +23,8 @@ export const stockists = pgTable(
     /** `[{ days: 'Mon–Fri', hours: '7am–5pm' }]` */
     openingHours: jsonb('opening_hours').$type<{ days: string; hours: string }[]>().notNull(),
     audiences: text('audiences').array().notNull(),
+    /** Rises by one with each committed staff write to the stockist: a write naming an older one is refused. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('stockist_town').on(t.town)],
 );
