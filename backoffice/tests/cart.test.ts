@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/lib/tokens.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { discounts } from '../src/db/schema.ts';
-import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
+import { HOUR_MS } from '@plasterwick/shop-rules/time';
+import { fakeClock } from '../src/lib/clock.ts';
 import { cartClient, expectConsistent, productOf } from './cart-helpers.ts';
 import { createTestApp, PART_PLAN, PRO_PLAN, q, SITE_ID, type TestApp } from './helpers.ts';
 

@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
+import { HOUR_MS } from '@plasterwick/shop-rules/time';
+import { fakeClock } from '../src/lib/clock.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { completeResponse, conflictBody } from '../src/modules/checkout/schemas.ts';
 import { orderResponse } from '../src/modules/orders/schemas.ts';

@@ -4,10 +4,12 @@
  * version another write already moved on is refused with 409 `version_conflict`, changing nothing. Each change is
  * checked through the public read of the entry.
  */
+import { versionConflictBody } from '../src/lib/http.ts';
+import { expectStale, staffCall, type StaffMethod } from './support/staff-writes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { resources } from '../src/modules/content/resources.ts';
-import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
+import { createTestApp, q, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 
@@ -20,21 +22,9 @@ const pageAnswer = z.object({ data: resources.page.item });
 const menuAnswer = z.object({ data: resources.menu.item });
 type Page = z.infer<typeof resources.page.item>;
 type Menu = z.infer<typeof resources.menu.item>;
-const refusal = z.object({
-  status: z.string(),
-  message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  current_version: z.number().optional(),
-});
 
-function staffWrite(method: 'PUT' | 'PATCH' | 'POST' | 'DELETE', path: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${path}?${q()}`,
-    headers: { 'x-api-key': API_KEY },
-    ...(payload ? { payload } : {}),
-  });
-}
+const staffWrite = (method: StaffMethod, path: string, payload?: object) =>
+  staffCall(t.app, method, path, payload);
 
 async function readPage(id: number): Promise<Page> {
   const response = await t.app.inject({ url: `/api/v1/page/${id}?${q()}` });
@@ -100,7 +90,7 @@ describe('PATCH /{resource}/{id}', () => {
     const before = await richPage();
     const noVersion = await staffWrite('PATCH', `/page/${before.id}`, { title: 'x' });
     expect(noVersion.statusCode).toBe(400);
-    expect(refusal.parse(noVersion.json()).errors?.map((e) => e.field)).toContain('body.version');
+    expect(versionConflictBody.parse(noVersion.json()).errors?.map((e) => e.field)).toContain('body.version');
     const unknown = await staffWrite('PATCH', `/page/${before.id}`, {
       version: before.version,
       colour: 'red',
@@ -119,7 +109,7 @@ describe('PUT /{resource}', () => {
       title: 'Only',
     });
     expect(response.statusCode).toBe(400);
-    const fields = refusal.parse(response.json()).errors?.map((e) => e.field) ?? [];
+    const fields = versionConflictBody.parse(response.json()).errors?.map((e) => e.field) ?? [];
     expect(fields).toEqual(
       expect.arrayContaining(['body.slug', 'body.blocks', 'body.tags', 'body.audiences']),
     );
@@ -150,11 +140,7 @@ describe('two writes from the same version', () => {
       version: before.version,
       extract: 'Lost?',
     });
-    expect(second.statusCode).toBe(409);
-    expect(refusal.parse(second.json())).toMatchObject({
-      status: 'version_conflict',
-      current_version: before.version + 1,
-    });
+    expectStale(second, before.version + 1);
     const replace = await staffWrite('PUT', '/page', { ...before, title: 'Second' });
     expect(replace.statusCode).toBe(409);
     expect(await readPage(before.id)).toEqual(afterFirst);
@@ -170,7 +156,7 @@ describe('two writes from the same version', () => {
     expect((await staffWrite('PATCH', `/setting/${id}`, { version: 1, value: 'b' })).statusCode).toBe(200);
     const stale = await staffWrite('PATCH', `/setting/${id}`, { version: 1, value: 'c' });
     expect(stale.statusCode).toBe(409);
-    expect(refusal.parse(stale.json()).current_version).toBe(2);
+    expect(versionConflictBody.parse(stale.json()).current_version).toBe(2);
     const shown = await t.app.inject({ url: `/api/v1/setting/${id}?${q()}` });
     expect(shown.json()).toMatchObject({ data: { value: 'b', version: 2 } });
   });

@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { carts, customerTokens } from '../src/db/schema.ts';
-import { DAY_MS, fakeClock, HOUR_MS } from '../src/lib/clock.ts';
+import { DAY_MS, HOUR_MS } from '@plasterwick/shop-rules/time';
+import { fakeClock } from '../src/lib/clock.ts';
 import { cartResponse } from '../src/modules/cart/schemas.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { createCustomer, TEST_PASSWORD, type TestCustomer } from './account-helpers.ts';

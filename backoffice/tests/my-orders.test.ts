@@ -8,7 +8,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, orderLines, orders, variants } from '../src/db/schema.ts';
-import { HOUR_MS, fakeClock } from '../src/lib/clock.ts';
+import { HOUR_MS } from '@plasterwick/shop-rules/time';
+import { fakeClock } from '../src/lib/clock.ts';
 import { sessionCartResponse } from '../src/modules/cart/schemas.ts';
 import { completeResponse } from '../src/modules/checkout/schemas.ts';
 import { myOrdersResponse, orderResponse, reorderResponse } from '../src/modules/orders/schemas.ts';

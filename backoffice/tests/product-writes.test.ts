@@ -4,11 +4,13 @@
  * refused with 409 `version_conflict`, changing nothing. Each change is checked through the storefront's own
  * read, the public product call.
  */
+import { versionConflictBody, versionedWriteResponse } from '../src/lib/http.ts';
+import { expectStale, staffCall, type StaffMethod } from './support/staff-writes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { bumpProductVersion } from '../src/modules/catalogue/product-version.ts';
 import { productListResponse, productResponse } from '../src/modules/catalogue/schemas.ts';
-import { API_KEY, createTestApp, PART_PLAN, PRO_PLAN, q, SITE_ID, type TestApp } from './helpers.ts';
+import { createTestApp, PART_PLAN, PRO_PLAN, q, SITE_ID, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 
@@ -19,14 +21,6 @@ afterAll(() => t?.close());
 
 type Product = z.infer<typeof productResponse>['data']['items'][number];
 
-const written = z.object({ data: z.object({ id: z.number(), version: z.number() }) });
-const refusal = z.object({
-  status: z.string(),
-  message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  current_version: z.number().optional(),
-});
-
 /** The product as the storefront reads it. */
 async function read(id: number, plan = PRO_PLAN): Promise<Product> {
   const response = await t.app.inject({ url: `/api/v1/product/${id}?${q({ saleplan_id: plan })}` });
@@ -34,18 +28,12 @@ async function read(id: number, plan = PRO_PLAN): Promise<Product> {
   return productResponse.parse(response.json()).data.items[0]!;
 }
 
-function staffWrite(method: 'PUT' | 'PATCH' | 'POST' | 'DELETE', path: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${path}?${q()}`,
-    headers: { 'x-api-key': API_KEY },
-    ...(payload ? { payload } : {}),
-  });
-}
+const staffWrite = (method: StaffMethod, path: string, payload?: object) =>
+  staffCall(t.app, method, path, payload);
 
 async function expectWritten(response: Awaited<ReturnType<typeof staffWrite>>, id: number, version: number) {
   expect(response.statusCode, response.body).toBeLessThan(300);
-  expect(written.parse(response.json()).data).toEqual({ id, version });
+  expect(versionedWriteResponse.parse(response.json()).data).toEqual({ id, version });
 }
 
 const taken = new Set<number>();
@@ -121,7 +109,7 @@ describe('PATCH /product/{id}', () => {
     const before = await richProduct();
     const noVersion = await staffWrite('PATCH', `/product/${before.id}`, { short_description: 'Lost?' });
     expect(noVersion.statusCode).toBe(400);
-    expect(refusal.parse(noVersion.json()).errors?.map((e) => e.field)).toContain('body.version');
+    expect(versionConflictBody.parse(noVersion.json()).errors?.map((e) => e.field)).toContain('body.version');
     const withPacks = await staffWrite('PATCH', `/product/${before.id}`, {
       version: before.version,
       variants: [],
@@ -141,7 +129,7 @@ describe('PUT /product', () => {
     const before = await richProduct();
     const response = await staffWrite('PUT', '/product', { id: before.id, short_description: 'New text' });
     expect(response.statusCode).toBe(400);
-    const fields = refusal.parse(response.json()).errors?.map((e) => e.field) ?? [];
+    const fields = versionConflictBody.parse(response.json()).errors?.map((e) => e.field) ?? [];
     for (const field of [
       'description',
       'instructions',
@@ -180,11 +168,7 @@ describe('PUT /product', () => {
     expect(after.variants).toEqual(before.variants);
 
     const stale = await staffWrite('PUT', '/product', { ...body, name: 'Stale' });
-    expect(stale.statusCode).toBe(409);
-    expect(refusal.parse(stale.json())).toMatchObject({
-      status: 'version_conflict',
-      current_version: before.version + 1,
-    });
+    expectStale(stale, before.version + 1);
     expect(await read(before.id)).toEqual(after);
   });
 });
@@ -243,7 +227,7 @@ describe('packs one by one', () => {
       prices: [{ plan_id: PRO_PLAN, ex_vat: 1000 }],
     });
     expect(unpriced.statusCode).toBe(400);
-    expect(refusal.parse(unpriced.json()).errors?.[0]?.field).toBe('body.prices');
+    expect(versionConflictBody.parse(unpriced.json()).errors?.[0]?.field).toBe('body.prices');
 
     const added = await staffWrite('POST', `/product/${before.id}/variants`, {
       ...pack,
@@ -274,7 +258,7 @@ describe('packs one by one', () => {
       },
     );
     expect(stale.statusCode).toBe(409);
-    expect(refusal.parse(stale.json()).current_version).toBe(before.version);
+    expect(versionConflictBody.parse(stale.json()).current_version).toBe(before.version);
 
     let version = before.version;
     for (const pack of before.variants.slice(1)) {
@@ -291,7 +275,7 @@ describe('packs one by one', () => {
       },
     );
     expect(last.statusCode).toBe(409);
-    expect(refusal.parse(last.json()).status).toBe('conflict');
+    expect(versionConflictBody.parse(last.json()).status).toBe('conflict');
     expect((await read(before.id)).variants).toEqual([before.variants[0]]);
   });
 });
@@ -308,11 +292,7 @@ describe('two writes made from the same version', () => {
       version: before.version,
       description: '<p>Second</p>',
     });
-    expect(second.statusCode).toBe(409);
-    expect(refusal.parse(second.json())).toMatchObject({
-      status: 'version_conflict',
-      current_version: before.version + 1,
-    });
+    expectStale(second, before.version + 1);
     const after = await read(before.id);
     expect(after).toMatchObject({ short_description: 'First', description: before.description });
     expect(after.version).toBe(before.version + 1);
@@ -336,7 +316,7 @@ describe('two writes made from the same version', () => {
       ]);
       expect(answers.map((a) => a.statusCode).toSorted()).toEqual([200, 409]);
       const winner = answers.findIndex((a) => a.statusCode === 200);
-      expect(refusal.parse(answers[1 - winner]!.json())).toMatchObject({
+      expect(versionConflictBody.parse(answers[1 - winner]!.json())).toMatchObject({
         status: 'version_conflict',
         current_version: before.version + 1,
       });

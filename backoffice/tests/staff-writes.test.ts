@@ -4,8 +4,10 @@
  * two writes made from the same version the first wins and the second is a 409 `version_conflict` naming the
  * stored version, changing nothing. Each change is checked through the read staff use.
  */
+import { versionedWriteResponse } from '../src/lib/http.ts';
+import { fieldsNamed, expectStale, staffCall, type StaffMethod } from './support/staff-writes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { categoryListResponse } from '../src/modules/catalogue/schemas.ts';
 import { submissions } from '../src/db/schema.ts';
 import { submissionResponse } from '../src/modules/forms/schemas.ts';
@@ -19,37 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const written = z.object({ data: z.object({ id: z.number(), version: z.number() }) });
-const refusal = z.object({
-  status: z.string(),
-  message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-  current_version: z.number().optional(),
-});
-
-function staffWrite(method: 'PUT' | 'PATCH' | 'POST', path: string, payload: object) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${path}?${q()}`,
-    headers: { 'x-api-key': API_KEY },
-    payload,
-  });
-}
-
-/** The fields a 400 names. */
-function fieldsNamed(response: Awaited<ReturnType<typeof staffWrite>>): string[] {
-  expect(response.statusCode, response.body).toBe(400);
-  return (refusal.parse(response.json()).errors ?? []).map((e) => e.field);
-}
-
-/** The second of two writes from one version: a 409 naming the version the first moved to. */
-function expectStale(response: Awaited<ReturnType<typeof staffWrite>>, currentVersion: number) {
-  expect(response.statusCode, response.body).toBe(409);
-  expect(refusal.parse(response.json())).toMatchObject({
-    status: 'version_conflict',
-    current_version: currentVersion,
-  });
-}
+const staffWrite = (method: StaffMethod, path: string, payload?: object) =>
+  staffCall(t.app, method, path, payload);
 
 let serial = 0;
 
@@ -73,7 +46,7 @@ describe('categories', () => {
       position: 7,
     });
     expect(response.statusCode, response.body).toBe(201);
-    const { id, version } = written.parse(response.json()).data;
+    const { id, version } = versionedWriteResponse.parse(response.json()).data;
     expect(version).toBe(1);
     const category = await read(id);
     expect(category.version).toBe(1);
@@ -92,7 +65,7 @@ describe('categories', () => {
   it('a PATCH of one field keeps the others and answers the next version', async () => {
     const before = await newCategory();
     const response = await staffWrite('PATCH', `/category/${before.id}`, { version: 1, name: 'Renamed' });
-    expect(written.parse(response.json()).data).toEqual({ id: before.id, version: 2 });
+    expect(versionedWriteResponse.parse(response.json()).data).toEqual({ id: before.id, version: 2 });
     expect(await read(before.id)).toEqual({ ...before, name: 'Renamed', version: 2 });
   });
 
@@ -120,9 +93,9 @@ describe('categories', () => {
     const before = await newCategory();
     const replaced = { ...fullBody(before), description: '', position: 3 };
     const response = await staffWrite('PUT', '/category', replaced);
-    expect(written.parse(response.json()).data).toEqual({ id: before.id, version: 2 });
+    expect(versionedWriteResponse.parse(response.json()).data).toEqual({ id: before.id, version: 2 });
     const again = await staffWrite('PUT', '/category', { ...replaced, version: 2, name: 'Again' });
-    expect(written.parse(again.json()).data).toEqual({ id: before.id, version: 3 });
+    expect(versionedWriteResponse.parse(again.json()).data).toEqual({ id: before.id, version: 3 });
     expect(await read(before.id)).toEqual({
       ...before,
       description: '',

@@ -11,7 +11,8 @@ import {
   registrationOpen,
 } from '../src/modules/training/service.ts';
 import { mailOutbox, submissions, trainingSessions } from '../src/db/schema.ts';
-import { DAY_MS, fakeClock } from '../src/lib/clock.ts';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
+import { fakeClock } from '../src/lib/clock.ts';
 import { solvedBotCheck } from './bot-check-solver.ts';
 import { createTestApp, q, SITE_ID, type TestApp } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 /** The back-office's background jobs: each one's name, pace and handler. `app.ts` hands them to the runner. */
 import { hourlyHousekeeping, minutelyHousekeeping, runHousekeeping } from '../flows/housekeeping.ts';
-import { HOUR_MS } from '../lib/clock.ts';
+import { HOUR_MS } from '@plasterwick/shop-rules/time';
 import { sendDueMail } from '../modules/mail/index.ts';
 import type { Job } from './job.ts';
 

@@ -27,6 +27,3 @@ export function fakeClock(start: Date = new Date()): FakeClock {
     },
   };
 }
-
-/** shop-rules' lengths of time, for the code that takes them with its clock from here. */
-export { DAY_MS, HOUR_MS } from '@plasterwick/shop-rules/time';

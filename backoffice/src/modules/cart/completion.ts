@@ -2,7 +2,7 @@
  * The cart's part in checkout, completion, payment and order again: the writes other modules' steps need, so the
  * cart module stays the only writer of carts and their lines.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { CART_TOKEN_DAYS } from '@plasterwick/shop-rules/constants';
 import type { Executor } from '../../db/types.ts';
 import { DAY_MS } from '@plasterwick/shop-rules/time';
@@ -41,27 +41,6 @@ export async function saveCheckoutSteps(
     .where(eq(carts.id, cartId))
     .returning();
   return row as CartRow;
-}
-
-/**
- * The cart of a token for completion, open or completed (a paid cart still finds its order until the token
- * expires), locked for the rest of the transaction when asked.
- */
-export async function cartForCompletion(
-  db: Executor,
-  siteId: number,
-  token: string,
-  now: Date,
-  lock: boolean,
-): Promise<CartRow | undefined> {
-  const query = db
-    .select()
-    .from(carts)
-    .where(
-      and(eq(carts.tokenHash, hashToken(token)), eq(carts.siteId, siteId), gt(carts.tokenExpiresAt, now)),
-    );
-  const [row] = await (lock ? query.for('update') : query);
-  return row;
 }
 
 /** The basket is done with (its order is paid or placed on account): its token no longer opens it. */

@@ -16,7 +16,7 @@ import { CART_MAX_LINES } from '@plasterwick/shop-rules/checkout';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { cartLines, carts } from '../../db/schema.ts';
-import { DAY_MS } from '../../lib/clock.ts';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { cartTokenResolver } from '../../lib/context.ts';
 import type { Executor } from '../../db/types.ts';
 import { hashToken } from '../../lib/tokens.ts';

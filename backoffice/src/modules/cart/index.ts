@@ -1,12 +1,6 @@
 /** The public surface of the cart module: the basket, its priced view and its part in checkout and orders. */
 export { cartAnswer } from './answer.ts';
-export {
-  cartForCompletion,
-  closeCart,
-  replaceCustomerBasket,
-  saveCheckoutSteps,
-  setDiscount,
-} from './completion.ts';
+export { closeCart, replaceCustomerBasket, saveCheckoutSteps, setDiscount } from './completion.ts';
 export {
   basketOwner,
   customerCartTokenResolver,
@@ -25,7 +19,7 @@ export {
   shippingQuery,
 } from './schemas.ts';
 export type { BillingView, DeliveryView } from './schemas.ts';
-export { cartNotFound, planOfCall, withOpenCart } from './service.ts';
+export { cartForCompletion, cartNotFound, planOfCall, withOpenCart } from './service.ts';
 export { checkedPostcode, destinationOf } from './shipping.ts';
 export type { CartRow } from './tables.ts';
 export { resolvedBilling, viewCart, type CartView } from './view.ts';

@@ -45,13 +45,17 @@ export const cartNotFound = () =>
 
 // ---- finding a cart -----------------------------------------------------------------------------------------
 
-/** The open cart of a token (not completed, not expired), optionally locked for the rest of the transaction. */
-async function openCart(
+/**
+ * The cart of a token, not expired, locked for the rest of the transaction when asked. `open` leaves out a
+ * completed cart (every basket call); completion takes one too (a paid cart still finds its order until its token
+ * expires).
+ */
+async function cartOfToken(
   db: Executor,
   siteId: number,
   token: string,
   now: Date,
-  lock: boolean,
+  options: { lock: boolean; open: boolean },
 ): Promise<CartRow | undefined> {
   const query = db
     .select()
@@ -61,12 +65,20 @@ async function openCart(
         eq(carts.tokenHash, hashToken(token)),
         eq(carts.siteId, siteId),
         gt(carts.tokenExpiresAt, now),
-        isNull(carts.completedAt),
+        options.open ? isNull(carts.completedAt) : undefined,
       ),
     );
-  const [row] = await (lock ? query.for('update') : query);
+  const [row] = await (options.lock ? query.for('update') : query);
   return row;
 }
+
+/** The open cart of a token (not completed, not expired). */
+const openCart = (db: Executor, siteId: number, token: string, now: Date, lock: boolean) =>
+  cartOfToken(db, siteId, token, now, { lock, open: true });
+
+/** The cart of a token for completion, open or completed. */
+export const cartForCompletion = (db: Executor, siteId: number, token: string, now: Date, lock: boolean) =>
+  cartOfToken(db, siteId, token, now, { lock, open: false });
 
 /** The plan a cart call prices in: the plan of the call, else the one the cart was last priced in. */
 export function planOfCall(context: RequestContext, cart: Pick<CartRow, 'planId'>): SalesPlan {

@@ -7,7 +7,7 @@
 import { CUSTOMER_BASKET_DAYS } from '@plasterwick/shop-rules/accounts';
 import { and, asc, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/types.ts';
-import { DAY_MS } from '../../lib/clock.ts';
+import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { carts } from './tables.ts';
 
 /** Of `cartIds` (locked by the sweep), the ones that must stay. */

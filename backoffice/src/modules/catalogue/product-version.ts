@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/types.ts';
 import { products } from '../../db/schema.ts';
-import { DomainError, notFound } from '../../lib/errors.ts';
+import { notFound, versionConflict } from '../../lib/errors.ts';
 
 /** The stored version of the product; 404 when the site has no such product. */
 export async function storedProductVersion(db: Executor, siteId: number, productId: number): Promise<number> {
@@ -45,9 +45,5 @@ export async function bumpProductVersion(
     .returning({ version: products.version });
   if (row) return row.version;
   const current = await storedProductVersion(tx, siteId, productId);
-  throw new DomainError(
-    'version_conflict',
-    `Product ${productId} changed since version ${expected} (it is now at version ${current}): read it again and redo the change`,
-    { details: { current_version: current } },
-  );
+  throw versionConflict(`Product ${productId}`, expected, current);
 }

@@ -8,7 +8,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteProductAndItsNotices } from '../../flows/delete-product.ts';
 import { requirePlan } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { cacheKey, deleteByIdRoute, errorResponses, sendCached, staffOnly } from '../../lib/http.ts';
+import {
+  cacheKey,
+  deleteByIdRoute,
+  errorResponses,
+  sendCached,
+  staffOnly,
+  versionConflictBody,
+  versionedWriteResponse,
+} from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
 import {
   categoryInput,
@@ -16,19 +24,16 @@ import {
   categoryListResponse,
   categoryPatch,
   categoryReplacement,
-  categoryWriteResponse,
   filtersQuery,
   filtersResponse,
   idOrSlugParams,
   numericIdParams,
-  productConflictBody,
   productInput,
   productListQuery,
   productListResponse,
   productPatch,
   productReplacement,
   productResponse,
-  productWriteResponse,
   scanParams,
   scanResponse,
   variantCreate,
@@ -59,7 +64,7 @@ import {
 
 const readErrors = errorResponses(400, 404);
 /** The refusals of a product or category write: 409 is a duplicate (`conflict`) or a stale version (`version_conflict`). */
-const productWriteErrors = { ...errorResponses(400, 401, 404), 409: productConflictBody };
+const productWriteErrors = { ...errorResponses(400, 401, 404), 409: versionConflictBody };
 
 /** The schema entries every staff write shares: the API key, the tags, the common query and the summary. */
 const staffWrite = (summary: string) => ({ ...staffOnly.schema, tags, summary, querystring: commonQuery });
@@ -134,7 +139,7 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
       schema: {
         ...staffWrite('Create a category (at version 1)'),
         body: categoryInput,
-        response: { 201: categoryWriteResponse, ...productWriteErrors },
+        response: { 201: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request, reply) => {
@@ -155,7 +160,7 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
             '`version`, 409 `version_conflict` when another write came first',
         ),
         body: categoryReplacement,
-        response: { 200: categoryWriteResponse, ...productWriteErrors },
+        response: { 200: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request) => {
@@ -176,7 +181,7 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
         ),
         params: numericIdParams,
         body: categoryPatch,
-        response: { 200: categoryWriteResponse, ...productWriteErrors },
+        response: { 200: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request) => {
@@ -268,7 +273,7 @@ function productWriteRoutes(plugin: FastifyInstance) {
       schema: {
         ...staffWrite('Create a product with its packs, prices, plans and characteristics (at version 1)'),
         body: productInput,
-        response: { 201: productWriteResponse, ...productWriteErrors },
+        response: { 201: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request, reply) => {
@@ -289,7 +294,7 @@ function productWriteRoutes(plugin: FastifyInstance) {
             '`version_conflict` when another write came first',
         ),
         body: productReplacement,
-        response: { 200: productWriteResponse, ...productWriteErrors },
+        response: { 200: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request) => {
@@ -311,7 +316,7 @@ function productWriteRoutes(plugin: FastifyInstance) {
         ),
         params: numericIdParams,
         body: productPatch,
-        response: { 200: productWriteResponse, ...productWriteErrors },
+        response: { 200: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request) => {
@@ -344,7 +349,7 @@ function variantWriteRoutes(plugin: FastifyInstance) {
         ...staffWrite("Add a pack to a product, priced in each of the product's plans, from its `version`"),
         params: numericIdParams,
         body: variantCreate,
-        response: { 201: productWriteResponse, ...productWriteErrors },
+        response: { 201: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request, reply) => {
@@ -365,7 +370,7 @@ function variantWriteRoutes(plugin: FastifyInstance) {
         ),
         params: variantParams,
         body: variantPatch,
-        response: { 200: productWriteResponse, ...productWriteErrors },
+        response: { 200: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request) => {
@@ -388,7 +393,7 @@ function variantWriteRoutes(plugin: FastifyInstance) {
         querystring: variantDeleteQuery,
         params: variantParams,
         body: variantDeleteBody,
-        response: { 200: productWriteResponse, ...productWriteErrors },
+        response: { 200: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 /** Response and request schemas of the catalogue calls (docs/api-contract.md, "Catalogue"). */
 import { SLUG_SEGMENT_PATTERN } from '@plasterwick/shop-rules/slug';
 import { z } from 'zod';
-import { versionConflictBody, versionedWriteResponse, writeVersion } from '../../lib/http.ts';
+import { writeVersion } from '../../lib/http.ts';
 import { boundedInt, commonQuery, idList, jsonParam } from '../../lib/params.ts';
 import { mediaSchema } from '../../lib/media.ts';
 import { htmlText } from '../../lib/sanitize.ts';
@@ -281,7 +281,6 @@ export const variantInput = z.object({
 export type VariantInput = z.infer<typeof variantInput>;
 
 /** The version of the product a write was made from (the `version` of the product as last read). */
-const productVersion = writeVersion;
 
 const characteristicsInput = z.record(
   characteristicCode,
@@ -330,7 +329,7 @@ export type ProductInput = z.infer<typeof productInput>;
  */
 export const productReplacement = z.object({
   id: positiveId,
-  version: productVersion.optional(),
+  version: writeVersion.optional(),
   ...productFields,
 });
 export type ProductReplacement = z.infer<typeof productReplacement>;
@@ -341,7 +340,7 @@ export type ProductReplacement = z.infer<typeof productReplacement>;
  */
 export const productPatch = z
   .object({
-    version: productVersion,
+    version: writeVersion,
     ...z.object(productFields).omit({ variants: true }).partial().shape,
     caracteristics: z
       .record(
@@ -354,13 +353,13 @@ export const productPatch = z
 export type ProductPatch = z.infer<typeof productPatch>;
 
 /** `POST /product/{id}/variants`: a new pack with its prices. */
-export const variantCreate = variantInput.extend({ version: productVersion }).strict();
+export const variantCreate = variantInput.extend({ version: writeVersion }).strict();
 export type VariantCreate = z.infer<typeof variantCreate>;
 
 /** `PATCH /product/{id}/variants/{reference}`: the named fields change; `prices` replace those of their plans only. */
 export const variantPatch = z
   .object({
-    version: productVersion,
+    version: writeVersion,
     ...z.object(variantFields).partial().shape,
     prices: packPrices.optional(),
   })
@@ -369,9 +368,9 @@ export type VariantPatch = z.infer<typeof variantPatch>;
 
 /** `DELETE /product/{id}/variants/{reference}`: the product's version, in the body or the query. */
 export const variantDeleteQuery = commonQuery.extend({
-  version: z.coerce.number().pipe(productVersion).optional(),
+  version: z.coerce.number().pipe(writeVersion).optional(),
 });
-export const variantDeleteBody = z.object({ version: productVersion }).strict().nullish();
+export const variantDeleteBody = z.object({ version: writeVersion }).strict().nullish();
 
 export const variantParams = numericIdParams.extend({ reference: catalogueReference });
 
@@ -386,12 +385,6 @@ export const productListResponse = z.object({
     perPage: z.number().int(),
   }),
 });
-/** The answer of each product write: the product's id and its version after the write. */
-export const productWriteResponse = versionedWriteResponse;
-/** The answer of each category write: the category's id and its version after the write. */
-export const categoryWriteResponse = versionedWriteResponse;
-/** A 409 of a product or category write; a `version_conflict` names the stored version, to read again from. */
-export const productConflictBody = versionConflictBody;
 export const productResponse = z.object({ data: z.object({ items: z.array(productSchema) }) });
 export const scanResponse = z.object({
   data: z.object({

@@ -3,7 +3,7 @@
  * registry (resources.ts), beside each resource's row mapping.
  */
 import { z } from 'zod';
-import { errorBody, errorResponses } from '../../lib/http.ts';
+import { errorResponses, versionConflictBody, writeVersion } from '../../lib/http.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import {
   audienceSchema,
@@ -25,9 +25,6 @@ export const indexQuery = audienceQuery.extend({
 });
 export const idOrSlugParams = z.object({ id: z.string().min(1).max(200) });
 
-/** The version of the entry a write was made from (the `version` of the entry as last read). */
-const entryVersion = z.number().int().positive().max(2_147_483_647);
-
 /** The fields of a create body with their defaults taken off: each one a write must name. */
 function requiredShape(input: ResourceDefinition['input']): z.ZodRawShape {
   return Object.fromEntries(
@@ -43,16 +40,15 @@ function requiredShape(input: ResourceDefinition['input']): z.ZodRawShape {
  * default; an optional one left out is removed); `version`, when given, must still be the stored one.
  */
 export const replaceBody = (definition: ResourceDefinition) =>
-  z.object({ id, version: entryVersion.optional(), ...requiredShape(definition.input) });
+  z.object({ id, version: writeVersion.optional(), ...requiredShape(definition.input) });
 
 /** `PATCH /{resource}/{id}`: the fields named change, from the entry's `version`; an unknown field is refused. */
 export const patchBody = (definition: ResourceDefinition) =>
-  z.object({ version: entryVersion, ...z.object(requiredShape(definition.input)).partial().shape }).strict();
+  z.object({ version: writeVersion, ...z.object(requiredShape(definition.input)).partial().shape }).strict();
 
 /** A 409 of an entry write; a `version_conflict` names the stored version, to read again from. */
-export const conflictBody = errorBody.extend({ current_version: z.number().int().optional() });
 /** The refusals of an entry write: 409 is a stale version (`version_conflict`, naming `current_version`). */
-export const entryWriteErrors = { ...errorResponses(400, 401, 404), 409: conflictBody };
+export const entryWriteErrors = { ...errorResponses(400, 401, 404), 409: versionConflictBody };
 
 export const entryParams = z.object({ id });
 export const menuItemParams = z.object({ id, item_id: id });
@@ -63,19 +59,19 @@ const menuItemFields = menuItemFieldsSchema.omit({ id: true });
 /** `POST /menu/{id}/items`: a new item (with children if given) under `parent_item_id` (else the top), at `position` (else last). */
 export const menuItemCreate = menuItemFields
   .extend({
-    version: entryVersion,
+    version: writeVersion,
     childs: z.array(menuItemSchema).max(60).default([]),
     parent_item_id: id.nullable().optional(),
     position: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
 /** `PATCH /menu/{id}/items/{item_id}`: the item's named fields change; its children and the other items stay. */
-export const menuItemPatch = menuItemFields.partial().extend({ version: entryVersion }).strict();
+export const menuItemPatch = menuItemFields.partial().extend({ version: writeVersion }).strict();
 /** `DELETE /menu/{id}/items/{item_id}`: the menu's version, in the body or the query. */
 export const menuItemDeleteQuery = commonQuery.extend({
-  version: z.coerce.number().pipe(entryVersion).optional(),
+  version: z.coerce.number().pipe(writeVersion).optional(),
 });
-export const menuItemDeleteBody = z.object({ version: entryVersion }).strict().nullish();
+export const menuItemDeleteBody = z.object({ version: writeVersion }).strict().nullish();
 
 export const previewParams = z.object({ id });
 export const previewQuery = commonQuery.extend({ token: z.string().max(200).optional() });

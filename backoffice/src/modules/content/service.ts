@@ -7,7 +7,7 @@ import type { Database } from '../../db/types.ts';
 import { contentEntries, contentVersion, stockists } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { DomainError, fieldError, notFound } from '../../lib/errors.ts';
+import { DomainError, fieldError, notFound, versionConflict } from '../../lib/errors.ts';
 import {
   resources,
   type ContentRow,
@@ -144,14 +144,6 @@ export interface EntryUpdate {
   fields: Record<string, unknown>;
 }
 
-function staleVersion(name: ResourceName, id: number, expected: number | undefined, current: number) {
-  return new DomainError(
-    'version_conflict',
-    `${name} ${id} changed since version ${expected} (it is now at version ${current}): read it again and redo the change`,
-    { details: { current_version: current } },
-  );
-}
-
 /**
  * Writes an update of entry `id` and moves it to its next version, by one conditional update (`… where id = ? and
  * version = ?`): of two writes made from the same version exactly one matches, the other is the 409 naming the
@@ -173,7 +165,7 @@ export async function updateEntry(
   });
   const expected = update.version;
   if (expected !== undefined && existing.version !== expected) {
-    throw staleVersion(name, id, expected, existing.version);
+    throw versionConflict(`${name} ${id}`, expected, existing.version);
   }
   const current = resources[name].toItem(existing, lookup) as Record<string, unknown>;
   const whole = update.mode === 'patch' ? { ...current, ...update.fields } : { ...update.fields };
@@ -198,7 +190,7 @@ export async function updateEntry(
     .returning();
   if (row) return row;
   const after = await findEntry(db, name, String(id), { siteId, audience: undefined, includeDrafts: true });
-  throw staleVersion(name, id, expected ?? existing.version, after.version);
+  throw versionConflict(`${name} ${id}`, expected ?? existing.version, after.version);
 }
 
 export async function deleteEntry(db: Database, name: ResourceName, siteId: number, id: number) {
@@ -328,7 +320,7 @@ export async function changeMenuItems(
     audience: undefined,
     includeDrafts: true,
   });
-  if (stored.version !== version) throw staleVersion('menu', id, version, stored.version);
+  if (stored.version !== version) throw versionConflict(`menu ${id}`, version, stored.version);
   const menu = resources.menu.toItem(stored, lookup);
   const update: EntryUpdate = { mode: 'patch', version, fields: { items: change(menu.items) } };
   return resources.menu.toItem(await updateEntry(db, 'menu', siteId, id, update, lookup, now), lookup);
