@@ -30,6 +30,7 @@ import { createMailTransport } from './modules/mail/index.ts';
 import { apiModules } from './modules/index.ts';
 import { fakeProvider } from './modules/payments/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
+import { isUniqueViolation } from './db/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -186,6 +187,15 @@ export async function buildApp({
       return reply
         .status(statusCode)
         .send({ status: 'invalid_request', message: (error as Error).message || 'Bad request' });
+    }
+    if (isUniqueViolation(error)) {
+      // A write raced another one that created the same key (a pack reference, say) between its checks and its
+      // insert: the database refused the second, which is the caller's conflict, not a fault.
+      return reply.status(409).send({
+        status: 'conflict',
+        message:
+          'Another change made at the same time already uses this value: read the data again and retry',
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status: 'server_error', message: 'An internal error occurred' });

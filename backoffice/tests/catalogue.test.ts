@@ -395,7 +395,7 @@ describe('catalogue writes', () => {
       ['PUT', '/api/v1/product'],
       ['DELETE', '/api/v1/product'],
       ['PATCH', '/api/v1/product/1'],
-      ['POST', '/api/v1/product/1/variants'],
+      ['POST', '/api/v1/product/1/variants/PW-1001-99'],
       ['PATCH', '/api/v1/product/1/variants/PW-1001-01'],
       ['DELETE', '/api/v1/product/1/variants/PW-1001-01'],
       ['POST', '/api/v1/category'],

@@ -272,7 +272,7 @@ describe('the OpenAPI document', () => {
       ['/api/v1/wishlist', ['get', 'put']],
       ['/api/v1/wishlist/send', ['post']],
       ['/api/v1/customers', ['get']],
-      ['/api/v1/customers/{id}/trade', ['put']],
+      ['/api/v1/customers/{id}/trade', ['put', 'patch']],
     ] as const) {
       for (const method of methods) {
         const operation = paths[path]?.[method];

@@ -221,16 +221,17 @@ describe('packs one by one', () => {
       quantity: 3,
       unit: 'kg',
     };
-    const unpriced = await staffWrite('POST', `/product/${before.id}/variants`, {
-      ...pack,
+    const { reference: _reference, ...packFields } = pack;
+    const unpriced = await staffWrite('POST', `/product/${before.id}/variants/${pack.reference}`, {
+      ...packFields,
       version: before.version,
       prices: [{ plan_id: PRO_PLAN, ex_vat: 1000 }],
     });
     expect(unpriced.statusCode).toBe(400);
     expect(versionConflictBody.parse(unpriced.json()).errors?.[0]?.field).toBe('body.prices');
 
-    const added = await staffWrite('POST', `/product/${before.id}/variants`, {
-      ...pack,
+    const added = await staffWrite('POST', `/product/${before.id}/variants/${pack.reference}`, {
+      ...packFields,
       version: before.version,
       prices: [
         { plan_id: PRO_PLAN, ex_vat: 1000 },
@@ -246,6 +247,29 @@ describe('packs one by one', () => {
     });
     await expectWritten(removed, before.id, before.version + 2);
     expect(await read(before.id)).toEqual(withVersion(before, before.version + 2));
+  });
+
+  it('two products given a pack of one new reference at once: one is added, the other is a 409, never a 500', async () => {
+    const [first, second] = [await richProduct(), await richProduct()];
+    const reference = 'PW-RACE-01';
+    const add = (product: Product, gtin: string) =>
+      staffWrite('POST', `/product/${product.id}/variants/${reference}`, {
+        version: product.version,
+        label: 'Race pack',
+        gtin,
+        quantity: 1,
+        unit: 'kg',
+        prices: [
+          { plan_id: PRO_PLAN, ex_vat: 500 },
+          { plan_id: PART_PLAN, inc_vat: 650 },
+        ],
+      });
+    const answers = await Promise.all([add(first, '5000000000029'), add(second, '5000000000036')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const holders = [await read(first.id), await read(second.id)].filter((product) =>
+      product.variants.some((variant) => variant.reference === reference),
+    );
+    expect(holders).toHaveLength(1);
   });
 
   it('keeps the last pack and refuses a stale version', async () => {

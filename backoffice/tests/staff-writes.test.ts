@@ -1,5 +1,6 @@
 /**
- * Writes that never lose data (issue 20), for the staff writes other than products and the CMS: a patch changes
+ * Writes that never lose data (issue 20), for the staff writes other than products and the CMS (categories,
+ * stockists, a submission's handling, a customer's trade terms): a patch changes
  * only what it names, a full replace names every field (a body missing one is a 400 that changes nothing), and of
  * two writes made from the same version the first wins and the second is a 409 `version_conflict` naming the
  * stored version, changing nothing. Each change is checked through the read staff use.
@@ -12,6 +13,8 @@ import { categoryListResponse } from '../src/modules/catalogue/schemas.ts';
 import { submissions } from '../src/db/schema.ts';
 import { submissionResponse } from '../src/modules/forms/schemas.ts';
 import { stockistResponse } from '../src/modules/store-locator/schemas.ts';
+import { staffCustomerSchema } from '../src/modules/trade/schemas.ts';
+import { createCustomer } from './account-helpers.ts';
 import { API_KEY, createTestApp, q, SITE_ID, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -257,5 +260,92 @@ describe("a form submission's handling", () => {
       2,
     );
     expect(await read(before.id)).toEqual(firstAnswer);
+  });
+});
+
+describe("a customer's trade terms", () => {
+  type Trade = z.infer<typeof staffCustomerSchema>['trade'];
+
+  async function read(email: string): Promise<Trade> {
+    const response = await t.app.inject({
+      url: `/api/v1/customers?email=${encodeURIComponent(email)}&${q()}`,
+      headers: { 'x-api-key': API_KEY },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return staffCustomerSchema.parse(response.json().items[0]).trade;
+  }
+
+  async function approvedAccount() {
+    const who = await createCustomer(t.app);
+    const approved = await staffWrite('PUT', `/customers/${who.customer.id}/trade`, {
+      approved: true,
+      payment_terms_days: 30,
+      credit_limit_pence: 250_000,
+      po_required: true,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    return { id: who.customer.id, email: who.customer.email, trade: await read(who.customer.email) };
+  }
+
+  it('a PATCH of the credit limit keeps the other terms and answers the next version', async () => {
+    const account = await approvedAccount();
+    const patched = await staffWrite('PATCH', `/customers/${account.id}/trade`, {
+      version: account.trade.version,
+      credit_limit_pence: 400_000,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(await read(account.email)).toEqual({
+      ...account.trade,
+      credit_limit_pence: 400_000,
+      credit_available_pence: 400_000,
+      version: account.trade.version + 1,
+    });
+  });
+
+  it('a PATCH without version, or setting terms on an unapproved account, is a 400 that changes nothing', async () => {
+    const account = await approvedAccount();
+    expect(
+      fieldsNamed(await staffWrite('PATCH', `/customers/${account.id}/trade`, { po_required: false })),
+    ).toEqual(['body.version']);
+    const plain = await createCustomer(t.app);
+    const before = await read(plain.customer.email);
+    const refused = await staffWrite('PATCH', `/customers/${plain.customer.id}/trade`, {
+      version: before.version,
+      credit_limit_pence: 100_000,
+    });
+    expect(fieldsNamed(refused)).toEqual(['body.credit_limit_pence']);
+    expect(refused.json().status).toBe('trade_not_approved');
+    expect(await read(plain.customer.email)).toEqual(before);
+  });
+
+  it('a PUT approving without every term is a 400 naming them and changes nothing', async () => {
+    const plain = await createCustomer(t.app);
+    const before = await read(plain.customer.email);
+    const refused = await staffWrite('PUT', `/customers/${plain.customer.id}/trade`, { approved: true });
+    expect(fieldsNamed(refused).sort()).toEqual([
+      'body.credit_limit_pence',
+      'body.payment_terms_days',
+      'body.po_required',
+    ]);
+    expect(await read(plain.customer.email)).toEqual(before);
+  });
+
+  it('of two writes from the same version the first wins; the second is a 409 and changes nothing', async () => {
+    const account = await approvedAccount();
+    const first = await staffWrite('PATCH', `/customers/${account.id}/trade`, {
+      version: account.trade.version,
+      payment_terms_days: 60,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const afterFirst = await read(account.email);
+    expectStale(
+      await staffWrite('PUT', `/customers/${account.id}/trade`, {
+        approved: false,
+        version: account.trade.version,
+      }),
+      account.trade.version + 1,
+    );
+    expect(await read(account.email)).toEqual(afterFirst);
+    expect(afterFirst.approved).toBe(true);
   });
 });

@@ -116,6 +116,7 @@ describe('staff approval (API key, back-office port only)', () => {
       credit_limit_pence: 250_000,
       credit_available_pence: 250_000,
       po_required: true,
+      version: 2,
     });
     expect((await paymentMethods(who.headers)).map((m) => m.code)).toEqual(['card', 'on_account']);
 
@@ -126,13 +127,18 @@ describe('staff approval (API key, back-office port only)', () => {
       credit_limit_pence: 0,
       credit_available_pence: 0,
       po_required: false,
+      version: 3,
     });
     expect((await paymentMethods(who.headers)).map((m) => m.code)).toEqual(['card']);
 
-    expect((await staff('PUT', '/customers/999999/trade', { approved: true })).statusCode).toBe(404);
+    expect((await staff('PUT', '/customers/999999/trade', { approved: false })).statusCode).toBe(404);
     expect(
-      (await staff('PUT', `/customers/${who.customer.id}/trade`, { approved: true, payment_terms_days: 365 }))
-        .statusCode,
+      (
+        await staff('PUT', `/customers/${who.customer.id}/trade`, {
+          approved: false,
+          payment_terms_days: 365,
+        })
+      ).statusCode,
     ).toBe(400);
     expect((await staff('GET', '/customers?email=a')).statusCode).toBe(400);
   });

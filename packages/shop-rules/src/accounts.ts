@@ -188,11 +188,32 @@ export const reorderBody = strict({
 }).nullish();
 export type ReorderBody = z.infer<typeof reorderBody>;
 
-/** `PUT /customers/{id}/trade` (staff): a trade account's terms. */
-export const tradeApprovalBody = strict({
-  approved: z.boolean(),
-  payment_terms_days: z.number().int().min(0).max(120).default(30),
-  credit_limit_pence: z.number().int().min(0).max(100_000_000).default(0),
-  po_required: z.boolean().default(false),
-});
+/** The version of the trade terms a staff write was made from (the `trade.version` last read). */
+const tradeVersion = z.number().int().positive().max(2_147_483_647);
+
+const tradeTermFields = {
+  payment_terms_days: z.number().int().min(0).max(120),
+  credit_limit_pence: z.number().int().min(0).max(100_000_000),
+  po_required: z.boolean(),
+};
+
+/**
+ * `PUT /customers/{id}/trade` (staff): a trade account's terms, replaced whole. An approval names every term (no
+ * silent default); a withdrawal names none (the terms reset). `version`, when given, must still be the stored one.
+ */
+export const tradeApprovalBody = z.discriminatedUnion('approved', [
+  strict({ approved: z.literal(true), version: tradeVersion.optional(), ...tradeTermFields }),
+  strict({ approved: z.literal(false), version: tradeVersion.optional() }),
+]);
 export type TradeApprovalBody = z.infer<typeof tradeApprovalBody>;
+
+/**
+ * `PATCH /customers/{id}/trade` (staff): only the named terms change, from the terms' `version` (required). Terms
+ * can only be set on an approved account; withdrawing the approval resets them.
+ */
+export const tradeTermsPatchBody = strict({
+  version: tradeVersion,
+  approved: z.boolean().optional(),
+  ...z.object(tradeTermFields).partial().shape,
+});
+export type TradeTermsPatchBody = z.infer<typeof tradeTermsPatchBody>;

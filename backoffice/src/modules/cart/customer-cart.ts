@@ -21,6 +21,7 @@ import { cartTokenResolver } from '../../lib/context.ts';
 import type { Executor } from '../../db/types.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import type { CartRow } from './tables.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /** Makes the tokens of one customer's basket; given to `addItems` when a logged-in call opens a basket. */
 export interface BasketOwner {
@@ -130,16 +131,6 @@ async function claimGuestBasket(db: Executor, owner: BasketOwner, cartId: number
     // `cart_customer_open`: a call at the same time gave the customer a basket; that one wins.
     if (!isUniqueViolation(error)) throw error;
   }
-}
-
-/** PostgreSQL's unique_violation (23505), on the error or on the error it wraps (drizzle's query error). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  while (current && typeof current === 'object') {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /**

@@ -342,19 +342,21 @@ function variantWriteRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/product/:id/variants',
+    '/product/:id/variants/:reference',
     {
       ...staffOnly,
       schema: {
         ...staffWrite("Add a pack to a product, priced in each of the product's plans, from its `version`"),
-        params: numericIdParams,
+        params: variantParams,
         body: variantCreate,
         response: { 201: versionedWriteResponse, ...productWriteErrors },
       },
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const written = await addVariant(app.db, site.id, request.params.id, request.body, app.clock.now());
+      const { id, reference } = request.params;
+      const pack = { ...request.body, reference };
+      const written = await addVariant(app.db, site.id, id, pack, app.clock.now());
       await app.contentChanged();
       return reply.status(201).send({ data: written });
     },

@@ -352,8 +352,11 @@ export const productPatch = z
   .strict();
 export type ProductPatch = z.infer<typeof productPatch>;
 
-/** `POST /product/{id}/variants`: a new pack with its prices. */
-export const variantCreate = variantInput.extend({ version: writeVersion }).strict();
+/** `POST /product/{id}/variants/{reference}`: a new pack with its prices (its reference is the path's). */
+export const variantCreate = variantInput
+  .omit({ reference: true })
+  .extend({ version: writeVersion })
+  .strict();
 export type VariantCreate = z.infer<typeof variantCreate>;
 
 /** `PATCH /product/{id}/variants/{reference}`: the named fields change; `prices` replace those of their plans only. */

@@ -129,12 +129,12 @@ async function checkPricedInProductPlans(db: Database, productId: number, prices
   }
 }
 
-/** `POST /product/{id}/variants`: adds a pack after the others. */
+/** `POST /product/{id}/variants/{reference}`: adds a pack after the others. */
 export async function addVariant(
   db: Database,
   siteId: number,
   productId: number,
-  input: VariantCreate,
+  input: VariantCreate & { reference: string },
   now: Date,
 ): Promise<ProductWritten> {
   const { version, ...pack } = input;

@@ -26,7 +26,7 @@ import type { Database } from '../../db/types.ts';
 import { orders } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Site } from '../../lib/context.ts';
-import { DomainError, fieldError } from '../../lib/errors.ts';
+import { DomainError, fieldError, versionConflict } from '../../lib/errors.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
 import { attemptsWithin, clearAttempts, recordAttempt, type AttemptLimit } from './attempts.ts';
@@ -385,21 +385,30 @@ export type TradeTermsColumns = Pick<
 
 /**
  * Sets the trade terms of the site's account `customerId` (the table's CHECK refuses terms on an account that is
- * not approved). Returns the account, or undefined when the site has no such account.
+ * not approved), from the terms' version `expectedVersion` when given: one conditional update, so of two writes
+ * from the same version exactly one wins and the other is a 409 naming the stored version. Returns the account,
+ * or undefined when the site has no such account.
  */
 export async function setTradeTerms(
   db: Executor,
   siteId: number,
   customerId: number,
-  terms: TradeTermsColumns,
+  change: { terms: TradeTermsColumns; expectedVersion: number | undefined },
   now: Date,
 ): Promise<CustomerRow | undefined> {
+  const { terms, expectedVersion } = change;
+  const account = and(eq(customers.id, customerId), eq(customers.siteId, siteId));
   const [row] = await db
     .update(customers)
-    .set({ ...terms, updatedAt: now })
-    .where(and(eq(customers.id, customerId), eq(customers.siteId, siteId)))
+    .set({ ...terms, tradeVersion: sql`${customers.tradeVersion} + 1`, updatedAt: now })
+    .where(
+      expectedVersion === undefined ? account : and(account, eq(customers.tradeVersion, expectedVersion)),
+    )
     .returning();
-  return row;
+  if (row || expectedVersion === undefined) return row;
+  const [stored] = await db.select({ version: customers.tradeVersion }).from(customers).where(account);
+  if (!stored) return undefined;
+  throw versionConflict(`The trade terms of customer ${customerId}`, expectedVersion, stored.version);
 }
 
 // ---- profile ------------------------------------------------------------------------------------------------

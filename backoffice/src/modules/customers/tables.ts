@@ -45,6 +45,8 @@ export const customers = pgTable(
     paymentTermsDays: integer('payment_terms_days').notNull().default(0),
     creditLimitPence: integer('credit_limit_pence').notNull().default(0),
     poRequired: boolean('po_required').notNull().default(false),
+    /** Rises with each staff write of the trade terms: a write from an older one is refused (409). */
+    tradeVersion: integer('trade_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -3,10 +3,10 @@
  * or withdraw the approval, record an on-account invoice as paid. Back-office port only: they are not in the storefront's public `/api/v1` list
  * (scripts/server/public-api.ts), so a browser never reaches them through the shop's origin.
  */
-import { tradeApprovalBody } from '@plasterwick/shop-rules/accounts';
-import type { FastifyPluginAsync } from 'fastify';
+import { tradeApprovalBody, tradeTermsPatchBody } from '@plasterwick/shop-rules/accounts';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, personal, staffOnly } from '../../lib/http.ts';
+import { errorResponses, personal, staffOnly, versionConflictBody } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
 import {
   customerParams,
@@ -17,9 +17,12 @@ import {
   staffCustomerSchema,
 } from './schemas.ts';
 import { invoicePaid } from '../../flows/payment-outcome.ts';
-import { findCustomersByEmail, setTradeApproval } from './service.ts';
+import { findCustomersByEmail, patchTradeTerms, setTradeApproval } from './service.ts';
 
 const tags = ['trade accounts'];
+
+/** A trade-terms write's refusals: 409 is a stale version (`version_conflict`, naming `current_version`). */
+const termsWriteErrors = { ...errorResponses(400, 401, 404), 409: versionConflictBody };
 
 export const tradeRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -46,30 +49,7 @@ export const tradeRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 
-  app.put(
-    '/customers/:id/trade',
-    {
-      ...staffOnly,
-      ...personal,
-      schema: {
-        ...staffOnly.schema,
-        tags,
-        summary: 'Approve a trade account, or withdraw the approval (API key; back-office port only)',
-        description:
-          '`{ approved, payment_terms_days (0–120, default 30), credit_limit_pence (default 0), po_required }`. ' +
-          'An approved account is offered `on_account` at checkout while its unpaid on-account orders leave ' +
-          'credit; `approved: false` resets the terms to 0 days, no limit and no PO requirement.',
-        params: customerParams,
-        querystring: commonQuery,
-        body: tradeApprovalBody,
-        response: { 200: staffCustomerSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const { site } = await request.shop.context;
-      return setTradeApproval(app.db, site.id, request.params.id, request.body, app.clock.now());
-    },
-  );
+  tradeTermsRoutes(plugin);
 
   app.post(
     '/orders/:number/invoice-paid',
@@ -94,3 +74,60 @@ export const tradeRoutes: FastifyPluginAsync = async (plugin) => {
     },
   );
 };
+
+/** The trade terms of an account: replaced whole (approve or withdraw) or changed in part, each from its version. */
+function tradeTermsRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+
+  app.put(
+    '/customers/:id/trade',
+    {
+      ...staffOnly,
+      ...personal,
+      schema: {
+        ...staffOnly.schema,
+        tags,
+        summary: 'Approve a trade account, or withdraw the approval (API key; back-office port only)',
+        description:
+          'A full replace: `{ approved: true, payment_terms_days (0–120), credit_limit_pence, po_required }` ' +
+          '(each term required) or `{ approved: false }` (the terms reset to 0 days, no limit and no PO ' +
+          'requirement); with `version` (the `trade.version` last read), 409 `version_conflict` when another write ' +
+          'came first. An approved account is offered `on_account` at checkout while its unpaid on-account ' +
+          'orders leave credit.',
+        params: customerParams,
+        querystring: commonQuery,
+        body: tradeApprovalBody,
+        response: { 200: staffCustomerSchema, ...termsWriteErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      return setTradeApproval(app.db, site.id, request.params.id, request.body, app.clock.now());
+    },
+  );
+
+  app.patch(
+    '/customers/:id/trade',
+    {
+      ...staffOnly,
+      ...personal,
+      schema: {
+        ...staffOnly.schema,
+        tags,
+        summary: 'Change some trade terms of an account (API key; back-office port only)',
+        description:
+          'Only the named terms change, from `version` (required; 409 `version_conflict` with ' +
+          '`current_version` when stale). `approved: false` withdraws the approval and resets the terms; a term ' +
+          'named for an account that stays unapproved is a 400 `trade_not_approved`.',
+        params: customerParams,
+        querystring: commonQuery,
+        body: tradeTermsPatchBody,
+        response: { 200: staffCustomerSchema, ...termsWriteErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      return patchTradeTerms(app.db, site.id, request.params.id, request.body, app.clock.now());
+    },
+  );
+}

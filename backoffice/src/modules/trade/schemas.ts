@@ -15,6 +15,10 @@ export const tradeTermsSchema = z.object({
     'The limit less the unpaid on-account orders (inc VAT), never below 0',
   ),
   po_required: z.boolean().describe('A purchase-order number is required to pay on account'),
+  version: z
+    .number()
+    .int()
+    .describe('Rises with each staff write of the terms; send it back with the next write (409 when stale)'),
 });
 export type TradeTerms = z.infer<typeof tradeTermsSchema>;
 

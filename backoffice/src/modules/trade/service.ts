@@ -7,11 +7,11 @@
  * worked out from the orders, never stored), and an invoice recorded as paid is a payment outcome
  * (flows/payment-outcome.ts). Paying on account at checkout is credit.ts.
  */
-import type { TradeApprovalBody } from '@plasterwick/shop-rules/accounts';
+import type { TradeApprovalBody, TradeTermsPatchBody } from '@plasterwick/shop-rules/accounts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import { customers, orders } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { DomainError, notFound } from '../../lib/errors.ts';
 import type { Executor } from '../../db/types.ts';
 import { setTradeTerms, type CustomerRow, type TradeTermsColumns } from '../customers/index.ts';
 import type { StaffCustomer, TradeTerms } from './schemas.ts';
@@ -36,6 +36,7 @@ export async function tradeTermsOf(db: Executor, customer: CustomerRow): Promise
     credit_limit_pence: customer.creditLimitPence,
     credit_available_pence: available,
     po_required: customer.poRequired,
+    version: customer.tradeVersion,
   };
 }
 
@@ -74,7 +75,7 @@ export async function findCustomersByEmail(
 
 /**
  * `PUT /customers/{id}/trade`: approves the account with its terms, or withdraws the approval (terms reset); the
- * customers module writes them.
+ * customers module writes them, from `version` when given.
  */
 export async function setTradeApproval(
   db: Database,
@@ -90,8 +91,55 @@ export async function setTradeApproval(
         creditLimitPence: body.credit_limit_pence,
         poRequired: body.po_required,
       }
-    : { tradeApproved: false, paymentTermsDays: 0, creditLimitPence: 0, poRequired: false };
-  const row = await setTradeTerms(db, siteId, customerId, terms, now);
+    : WITHDRAWN_TERMS;
+  const row = await setTradeTerms(db, siteId, customerId, { terms, expectedVersion: body.version }, now);
+  if (!row) throw notFound(`Customer ${customerId}`);
+  return staffCustomer(db, row);
+}
+
+/** The terms of an account that is not (or no longer) a trade account. */
+const WITHDRAWN_TERMS: TradeTermsColumns = {
+  tradeApproved: false,
+  paymentTermsDays: 0,
+  creditLimitPence: 0,
+  poRequired: false,
+};
+
+/**
+ * `PATCH /customers/{id}/trade`: the named terms change, the others stay, from the terms' `version`. Withdrawing
+ * the approval resets the terms; naming a term for an account that stays unapproved is refused (400), never
+ * dropped.
+ */
+export async function patchTradeTerms(
+  db: Database,
+  siteId: number,
+  customerId: number,
+  body: TradeTermsPatchBody,
+  now: Date,
+): Promise<StaffCustomer> {
+  const [stored] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.siteId, siteId)));
+  if (!stored) throw notFound(`Customer ${customerId}`);
+  const approved = body.approved ?? stored.tradeApproved;
+  const namedTerms = (['payment_terms_days', 'credit_limit_pence', 'po_required'] as const).filter(
+    (field) => body[field] !== undefined,
+  );
+  if (!approved && namedTerms.length > 0) {
+    throw new DomainError('trade_not_approved', 'Approve the account as a trade account to set its terms', {
+      fields: namedTerms.map((field) => ({ field, message: 'Only an approved trade account has terms' })),
+    });
+  }
+  const terms: TradeTermsColumns = approved
+    ? {
+        tradeApproved: true,
+        paymentTermsDays: body.payment_terms_days ?? stored.paymentTermsDays,
+        creditLimitPence: body.credit_limit_pence ?? stored.creditLimitPence,
+        poRequired: body.po_required ?? stored.poRequired,
+      }
+    : WITHDRAWN_TERMS;
+  const row = await setTradeTerms(db, siteId, customerId, { terms, expectedVersion: body.version }, now);
   if (!row) throw notFound(`Customer ${customerId}`);
   return staffCustomer(db, row);
 }

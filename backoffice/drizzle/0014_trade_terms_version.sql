@@ -1,0 +1,1 @@
+ALTER TABLE "customer" ADD COLUMN "trade_version" integer DEFAULT 1 NOT NULL;
