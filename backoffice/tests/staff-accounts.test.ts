@@ -530,6 +530,20 @@ describe('what keeps staff calls apart', () => {
     expect(read.headers['cache-control']).toBe('no-store');
   });
 
+  it('accepts no key at all when the back-office has none (production without BACKOFFICE_API_KEY)', async () => {
+    const keyless = await createTestApp({ apiKey: undefined }, { seed: false });
+    try {
+      for (const headers of [
+        { 'x-api-key': 'anything-at-all-that-is-long-enough' },
+        { authorization: 'Bearer x' },
+      ]) {
+        expect((await keyless.app.inject({ url: '/api/v1/staff/people', headers })).statusCode).toBe(401);
+      }
+    } finally {
+      await keyless.close();
+    }
+  });
+
   it('answers the key from this machine only, sessions and tokens from CONSOLE_ALLOWED_IPS too', async () => {
     const session = staffCookieOf(await signIn(t.app, clock, owner));
     const from = (remoteAddress: string, headers: Record<string, string>) =>
