@@ -509,13 +509,14 @@ describe('what keeps staff calls apart', () => {
         headers: { cookie: `pw_staff=${session}`, ...headers },
         payload: {},
       });
-    for (const headers of [
+    const refusedHeaders: Record<string, string>[] = [
       {},
       { origin: 'http://127.0.0.1:4000' },
       { origin: 'http://127.0.0.1:4001', 'sec-fetch-site': 'same-origin' },
       { origin: 'https://127.0.0.1:4000', 'sec-fetch-site': 'same-origin' },
       { origin: CONSOLE_ORIGIN, 'sec-fetch-site': 'same-site' },
-    ]) {
+    ];
+    for (const headers of refusedHeaders) {
       const refused = await create(headers);
       expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
       expect(refused.json().status).toBe('cross_site_request');
