@@ -95,11 +95,17 @@ describe('who the client is', () => {
       }
       const rotated = { 'x-forwarded-for': '10.3.3.99' };
       expect((await staffList('127.0.0.3', API_KEY, rotated, proxied.app)).statusCode).toBe(429);
-      expect((await staffList('127.0.0.2', API_KEY, rotated, proxied.app)).statusCode).toBe(200);
+      // Through the proxy the client is 10.3.3.99, not this machine: the key answers this machine only.
+      const remote = await staffList('127.0.0.2', API_KEY, rotated, proxied.app);
+      expect(remote.statusCode).toBe(403);
+      expect(remote.json().status).toBe('address_not_allowed');
+      expect(
+        (await staffList('127.0.0.2', API_KEY, { 'x-forwarded-for': '127.0.0.9' }, proxied.app)).statusCode,
+      ).toBe(200);
     } finally {
       await proxied.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('text PostgreSQL cannot store', () => {
