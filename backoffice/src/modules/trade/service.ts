@@ -78,7 +78,7 @@ export async function findCustomersByEmail(
  * customers module writes them, from `version` when given.
  */
 export async function setTradeApproval(
-  db: Database,
+  db: Executor,
   siteId: number,
   customerId: number,
   body: TradeApprovalBody,
@@ -111,7 +111,7 @@ const WITHDRAWN_TERMS: TradeTermsColumns = {
  * dropped.
  */
 export async function patchTradeTerms(
-  db: Database,
+  db: Executor,
   siteId: number,
   customerId: number,
   body: TradeTermsPatchBody,
@@ -142,4 +142,20 @@ export async function patchTradeTerms(
   const row = await setTradeTerms(db, siteId, customerId, { terms, expectedVersion: body.version }, now);
   if (!row) throw notFound(`Customer ${customerId}`);
   return staffCustomer(db, row);
+}
+
+/** What the audit trail compares before and after a change of an account's trade terms (no personal data). */
+export async function tradeState(db: Executor, customerId: number | string) {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, Number(customerId)));
+  if (!row) return null;
+  const { tradeApproved, paymentTermsDays, creditLimitPence, poRequired } = row;
+  return {
+    approved: tradeApproved,
+    payment_terms_days: paymentTermsDays,
+    credit_limit_pence: creditLimitPence,
+    po_required: poRequired,
+  };
 }
