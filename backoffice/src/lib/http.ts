@@ -63,6 +63,7 @@ const domainErrorStatus: Record<string, number> = {
   unauthorized: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  email_not_verified: 403,
   not_found: 404,
   cart_not_found: 404,
   postcode_not_found: 404,
