@@ -317,6 +317,8 @@ describe('POST /application (multipart, with a CV)', () => {
       `attachment; filename="My CV.pdf"; filename*=UTF-8''My%20CV.pdf`,
     );
     expect(download.headers['cache-control']).toBe('no-store');
+    // A visitor's file is never sniffed into something else (HTML) by the browser.
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.compare(download.rawPayload, Buffer.from(pdf))).toBe(0);
     expect((await t.app.inject({ url: `/api/v1/application/${id}/cv?${q()}` })).statusCode).toBe(401);
     const unknown = await t.app.inject({
