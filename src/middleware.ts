@@ -4,7 +4,8 @@
  * Astro runs on its own), looked up once per allowed host, else the build's (src/lib/site-resolution.ts).
  *
  * On-demand pages while the back-office is down or restarting: a 503 with Retry-After and a plain page saying so,
- * instead of the 500 page (nothing is broken; the launcher restarts the back-office within seconds). Prerendering
+ * instead of the 500 page (nothing is broken; the launcher restarts the back-office within seconds); when it is up
+ * but did not answer in time, the page says the shop is busy. Prerendering
  * is left alone: a build must fail, not bake the 503 page into static files.
  */
 import { defineMiddleware } from 'astro:middleware';
@@ -26,7 +27,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return await next();
   } catch (error) {
     if (!(error instanceof BackofficeError) || !error.unavailable) throw error;
-    return new Response(errorFallbackHtml('unavailable'), {
+    return new Response(errorFallbackHtml(error.busy ? 'busy' : 'unavailable'), {
       status: 503,
       headers: {
         'content-type': 'text/html; charset=utf-8',

@@ -82,8 +82,8 @@ describe('through SMTP', () => {
     }
     expect(acknowledgement.to).toMatchObject({ text: 'alex.morgan@example.co.uk' });
     expect(acknowledgement.replyTo).toBeUndefined();
-    expect(acknowledgement.text).toContain('reply within one working day');
-    expect(acknowledgement.html).toContain('&lt;b&gt;fine filler&lt;/b&gt;');
+    expect(acknowledgement.text).toContain('reply to this address within one working day');
+    expect(staff.html).toContain('&lt;b&gt;fine filler&lt;/b&gt;');
     expect(acknowledgement.messageId).toBe(rows.find((r) => r.kind === 'contact.acknowledgement')?.messageId);
     expect(acknowledgement.messageId).toMatch(/^<[0-9a-f]{32}@plasterwick\.co\.uk>$/);
 

@@ -277,7 +277,14 @@ describe('training', () => {
       .where(eq(mailOutbox.recipient, email));
     expect(acknowledgement?.textBody).toContain(open!.title);
     expect(acknowledgement?.textBody).toContain(open!.location);
-    expect(acknowledgement?.textBody).toContain('Trainee3 Jones');
+    expect(acknowledgement?.textBody).toContain('Thank you for registering 3 participants');
+    // The participants' names are for staff: the acknowledgement goes to whatever address was typed.
+    expect(acknowledgement?.textBody).not.toContain('Trainee3 Jones');
+    const [staff] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'training-registration.staff'));
+    expect(staff?.textBody).toContain('Trainee3 Jones');
   });
 
   test('arbitrary bodies never answer ≥ 500', async () => {

@@ -1,11 +1,11 @@
 /**
  * The wishlist (api-contract.md "Accounts"): 401 "Please log in" without a session, `replace` and `merge` (the
  * union of the device favourites), ids of no product dropped, one customer's list never another's; `POST
- * /wishlist/send` with the forms' bot check, the fixed template (product names, packs, links, the note) to the
- * customer or a colleague, and 5 e-mails per customer an hour (429), counted across restarts in `auth_attempt`;
- * 200 products at most.
+ * /wishlist/send` with the forms' bot check, only from an account that confirmed its e-mail address (403
+ * `email_not_verified`), the fixed template (product names, packs, links, the note) to the customer or a colleague,
+ * and 5 e-mails per customer an hour (429), counted across restarts in `auth_attempt`; 200 products at most.
  */
-import { MAX_WISHLIST_ITEMS } from '@plasterwick/shop-rules/accounts';
+import { ACCOUNT_MESSAGES, MAX_WISHLIST_ITEMS } from '@plasterwick/shop-rules/accounts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, products } from '../src/db/schema.ts';
@@ -24,8 +24,15 @@ let ids: number[];
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  alex = await createCustomer(t.app, { audience: 'part', firstName: 'Alex', lastName: 'Morgan' });
-  sam = await createCustomer(t.app, { audience: 'part' });
+  // Accounts that confirmed their address: only they may send the wishlist.
+  const emailVerifiedAt = clock.now();
+  alex = await createCustomer(t.app, {
+    audience: 'part',
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    emailVerifiedAt,
+  });
+  sam = await createCustomer(t.app, { audience: 'part', emailVerifiedAt });
   const listing = await t.app.inject({ url: `/api/v1/product?${q({ saleplan_id: PART_PLAN, perPage: 3 })}` });
   ids = (listing.json().data.items as { id: number }[]).map((p) => p.id);
 });
@@ -157,8 +164,28 @@ describe('sending the wishlist', () => {
     expect(mail!.htmlBody).not.toContain('<b>Leeds');
   });
 
+  it('needs an account that confirmed its e-mail address: 403 email_not_verified, nothing queued', async () => {
+    const unverified = await createCustomer(t.app, { audience: 'part' });
+    await put(unverified, [ids[0]!], 'replace');
+    for (const to of [undefined, 'stranger@example.co.uk']) {
+      const response = await call(unverified, 'POST', '/wishlist/send', {
+        ...(to && { to }),
+        message: 'Click https://evil.example/login',
+        bot_check: await solvedBotCheck(t.app),
+      });
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json()).toEqual({
+        status: 'email_not_verified',
+        message: ACCOUNT_MESSAGES.verifyEmailFirst,
+      });
+    }
+    expect(await mailsOf('wishlist.send')).not.toContainEqual(
+      expect.objectContaining({ recipient: 'stranger@example.co.uk' }),
+    );
+  });
+
   it('sends 5 an hour per customer: the 6th is 429; an hour later it sends again', async () => {
-    const customer = await createCustomer(t.app, { audience: 'part' });
+    const customer = await createCustomer(t.app, { audience: 'part', emailVerifiedAt: clock.now() });
     await put(customer, [ids[0]!], 'replace');
     const send = async () =>
       call(customer, 'POST', '/wishlist/send', { bot_check: await solvedBotCheck(t.app) });

@@ -25,7 +25,13 @@ export const API_BODY_LIMIT = 1024 * 1024;
  */
 export const UPLOAD_BODY_LIMIT = CV_MAX_BYTES + 1024 * 1024;
 const UPLOAD_PATHS = ['/api/v1/application'];
-const UPSTREAM_TIMEOUT_MS = 30_000;
+/** How long the back-office may take to answer before the visitor is told the shop is busy. */
+export const UPSTREAM_TIMEOUT_MS = 30_000;
+
+/** The back-office took too long: it is working, just not fast enough for this call. */
+export const BUSY_MESSAGE = 'The shop is busy right now: please try again in a few seconds';
+/** The back-office refused or dropped the connection: down, or being restarted by the launcher. */
+export const RESTARTING_MESSAGE = 'The shop is restarting a service: please try again in a few seconds';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and `expect` concern one connection; they are never forwarded. */
 const HOP_BY_HOP = new Set([
@@ -85,9 +91,14 @@ export function withoutStaffCookie(cookie: string | undefined): string | undefin
 export interface ApiForwardOptions {
   /** Back-office origin without /api/v1. */
   upstream: string;
+  /** Injected in tests; UPSTREAM_TIMEOUT_MS by default. */
+  timeoutMs?: number;
 }
 
-export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { upstream }) => {
+export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (
+  app,
+  { upstream, timeoutMs = UPSTREAM_TIMEOUT_MS },
+) => {
   const origin = new URL(upstream);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   app.addHook('onClose', async () => agent.destroy());
@@ -136,7 +147,7 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
         method: request.method,
         path: request.url,
         headers,
-        timeout: UPSTREAM_TIMEOUT_MS,
+        timeout: timeoutMs,
       });
       upstreamRequest.on('timeout', () =>
         upstreamRequest.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })),
@@ -156,12 +167,10 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
         if (reply.sent) return;
         if (error.code && UNREACHABLE.has(error.code)) {
           reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-          sendApiError(
-            reply,
-            503,
-            'service_unavailable',
-            'The shop is restarting a service: please try again in a few seconds',
-          );
+          // Our own timeout is a back-office too busy to answer in time; anything else a connection refused
+          // or dropped while it restarts.
+          const message = error.code === 'ETIMEDOUT' ? BUSY_MESSAGE : RESTARTING_MESSAGE;
+          sendApiError(reply, 503, 'service_unavailable', message);
         } else {
           request.log.error({ err: error }, 'back-office answer could not be forwarded');
           sendApiError(reply, 502, 'bad_gateway', 'The back-office sent an answer that could not be used');

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateBuild, type BuildManifest } from '../lib/builds.ts';
 import { loadEnv } from '../../src/lib/env.ts';
 import { AnswerCache } from './answer-cache.ts';
+import { BUSY_MESSAGE } from './api-forward.ts';
 import { CACHE_STATUS_HEADER, createServer, NOT_ALLOWED_MESSAGE } from './app.ts';
 import { PUBLIC_API } from './public-api.ts';
 import { SITE_HOST_HEADER } from '../../src/lib/site-resolution.ts';
@@ -485,6 +486,26 @@ describe('production server options', () => {
     await app.close();
   });
 
+  it('over HTTPS the locale cookie is Secure', async () => {
+    const app = await server({ TRUST_PROXY: 'true' });
+    const response = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(response.headers['set-cookie']).toBe(
+      'i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax; Secure',
+    );
+    await app.close();
+  });
+
+  it('names the browser features pages may use: the camera and the location for the shop only', async () => {
+    const app = await server();
+    for (const url of ['/', '/diy-filler/results/filler', '/api/v1/health', '/no-such-page']) {
+      const policy = String((await app.inject(url)).headers['permissions-policy']);
+      expect(policy.split(', '), url).toEqual(
+        expect.arrayContaining(['camera=(self)', 'geolocation=(self)', 'microphone=()', 'payment=()']),
+      );
+    }
+    await app.close();
+  });
+
   it('refuses to start without a build, saying what to run', async () => {
     const empty = mkdtempSync(path.join(os.tmpdir(), 'server-empty-'));
     await expect(createServer({ env: loadEnv({ BUILDS_DIR: empty, LOG_LEVEL: 'silent' }) })).rejects.toThrow(
@@ -624,6 +645,27 @@ describe('the /api/v1 forwarding when the back-office misbehaves', () => {
     await app.close();
   });
 
+  it('answers 503 saying the shop is busy when the back-office does not answer in time', async () => {
+    const silent = createHttpServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const app = await createServer({
+      env: loadEnv({
+        BUILDS_DIR: buildsDir,
+        BACKOFFICE_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+        LOG_LEVEL: 'silent',
+      }),
+      apiTimeoutMs: 200,
+    });
+    const response = await app.inject('/api/v1/health');
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ status: 'service_unavailable', message: BUSY_MESSAGE });
+    expect(response.body).not.toMatch(/restarting/);
+    await app.close();
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
   it('answers 502 when the back-office answer is not HTTP', async () => {
     const garbage = createNetServer((socket) =>
       socket.end('NOT HTTP AT ALL\r\n\r\n', () => socket.destroy()),
@@ -650,8 +692,8 @@ describe('answers outside the router', () => {
   afterAll(() => app.close());
 
   /** A raw HTTP/1.1 exchange from `localAddress`, so nothing normalises the request line. */
-  function raw(request: string, localAddress = '127.0.0.1'): Promise<string> {
-    const { port } = new URL(origin);
+  function raw(request: string, localAddress = '127.0.0.1', to = origin): Promise<string> {
+    const { port } = new URL(to);
     return new Promise((resolve, reject) => {
       const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress }, () =>
         socket.write(request),
@@ -680,6 +722,16 @@ describe('answers outside the router', () => {
     expect(inside).toMatch(/^HTTP\/1\.1 431/);
     expect(inside).toMatch(/x-content-type-options: nosniff/i);
     expect(await raw(huge, '127.0.0.2')).toMatch(/^HTTP\/1\.1 401/);
+  });
+
+  it('the 431 carries HSTS when the shop is served over HTTPS', async () => {
+    const huge = `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`;
+    expect(await raw(huge)).not.toMatch(/strict-transport-security/i);
+    const secure = await server({ SITE_URL: 'https://www.plasterwick.example' });
+    const answer = await raw(huge, '127.0.0.1', await secure.listen({ port: 0, host: '127.0.0.1' }));
+    expect(answer).toMatch(/^HTTP\/1\.1 431/);
+    expect(answer).toMatch(/strict-transport-security: max-age=31536000; includeSubDomains/i);
+    await secure.close();
   });
 
   it('forwards a POST sent with Expect: 100-continue, and closes the connection when asked', async () => {

@@ -11,6 +11,7 @@
  */
 import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -48,6 +49,25 @@ const LOCALE_COOKIE_HEADER =
   `${LOCALE_COOKIE.name}=${LOCALE_COOKIE.value}; Max-Age=${LOCALE_COOKIE.maxAgeDays * 86_400}; ` +
   `Path=${LOCALE_COOKIE.path}; SameSite=${LOCALE_COOKIE.sameSite}`;
 
+/**
+ * The browser features pages may use: the camera for the barcode scanner and the location for the stockist
+ * finder, on the shop's own origin only; the other powerful features for nobody (an injected frame or script
+ * cannot ask for them). Features a YouTube embed is given by its `allow` attribute keep their defaults.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'geolocation=(self)',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
 /** `::ffff:127.0.0.1` (IPv4 on a dual-stack socket) compares equal to `127.0.0.1`. */
 export function normalizeIp(ip: string): string {
   return ip.startsWith('::ffff:') && ip.includes('.') ? ip.slice(7) : ip;
@@ -68,10 +88,11 @@ function hasLocaleCookie(request: FastifyRequest): boolean {
 }
 
 /**
- * Adds the locale cookie to the response if, when its head is written, it turns out to be HTML. Wrapping writeHead
- * covers Fastify's replies and the ones Astro writes itself alike.
+ * Adds the locale cookie to the response if, when its head is written, it turns out to be HTML (`Secure` when the
+ * request came over HTTPS). Wrapping writeHead covers Fastify's replies and the ones Astro writes itself alike.
  */
-function setLocaleCookieOnHtml(res: ServerResponse): void {
+function setLocaleCookieOnHtml(res: ServerResponse, secure: boolean): void {
+  const cookie = secure ? `${LOCALE_COOKIE_HEADER}; Secure` : LOCALE_COOKIE_HEADER;
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     const headers = args.find(
@@ -85,10 +106,10 @@ function setLocaleCookieOnHtml(res: ServerResponse): void {
         const existing = headers[cookieKey];
         headers[cookieKey] = [
           ...(Array.isArray(existing) ? existing : existing ? [String(existing)] : []),
-          LOCALE_COOKIE_HEADER,
+          cookie,
         ];
       } else {
-        this.appendHeader('set-cookie', LOCALE_COOKIE_HEADER);
+        this.appendHeader('set-cookie', cookie);
       }
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
@@ -145,6 +166,7 @@ function securityHeaders(build: LoadedBuild, https: boolean): Record<string, str
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Content-Security-Policy': build.csp,
+    'Permissions-Policy': PERMISSIONS_POLICY,
     ...(https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
@@ -223,6 +245,8 @@ export interface ServerOptions {
   contentVersion?: () => Promise<number>;
   /** Injected in tests; by default one with the defaults of answer-cache.ts. */
   answerCache?: AnswerCache;
+  /** Injected in tests; how long a forwarded `/api/v1` call may wait (api-forward.ts UPSTREAM_TIMEOUT_MS). */
+  apiTimeoutMs?: number;
 }
 
 export async function createServer({
@@ -230,6 +254,7 @@ export async function createServer({
   builds = new BuildRegistry(env.BUILDS_DIR),
   contentVersion = contentVersionReader(env.BACKOFFICE_URL, builds),
   answerCache = new AnswerCache(),
+  apiTimeoutMs,
 }: ServerOptions): Promise<FastifyInstance> {
   builds.init();
   const contentVersions = new ContentVersionWatch(contentVersion);
@@ -237,6 +262,9 @@ export async function createServer({
   const isAllowed = (ip: string | undefined) =>
     allowed.size === 0 || (ip !== undefined && allowed.has(normalizeIp(ip)));
   const canonical = env.CANONICAL_HOST;
+  // A request Node's parser refuses carries no X-Forwarded-Proto to read: the public origin says whether visitors
+  // come over HTTPS (a browser ignores HSTS received over plain HTTP anyway, RFC 6797 §8.1).
+  const publicHttps = new URL(env.SITE_URL).protocol === 'https:';
 
   const app = Fastify({
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
@@ -270,7 +298,7 @@ export async function createServer({
             : 400;
       const body = status === 401 ? NOT_ALLOWED_MESSAGE : (STATUS_CODES[status] ?? 'Bad Request');
       const headers = {
-        ...securityHeaders(builds.current(), false),
+        ...securityHeaders(builds.current(), publicHttps || (socket as TLSSocket).encrypted === true),
         'Content-Type': 'text/plain; charset=utf-8',
         'Content-Length': String(Buffer.byteLength(body)),
         'Cache-Control': 'no-store',
@@ -294,7 +322,7 @@ export async function createServer({
     if (!isAllowed(request.ip)) {
       return reply.code(401).type('text/plain; charset=utf-8').send(NOT_ALLOWED_MESSAGE);
     }
-    if (!hasLocaleCookie(request)) setLocaleCookieOnHtml(res);
+    if (!hasLocaleCookie(request)) setLocaleCookieOnHtml(res, request.protocol === 'https');
     if (request.method !== 'GET' && request.method !== 'HEAD') return;
 
     const host = canonical.includes(':') ? request.host.toLowerCase() : request.hostname.toLowerCase();
@@ -318,7 +346,11 @@ export async function createServer({
   // Compressed answers only: request bodies are forwarded as they came (the back-office judges them).
   await app.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'] });
 
-  await app.register(apiForward, { prefix: '/api/v1', upstream: env.BACKOFFICE_URL });
+  await app.register(apiForward, {
+    prefix: '/api/v1',
+    upstream: env.BACKOFFICE_URL,
+    timeoutMs: apiTimeoutMs,
+  });
 
   // Pages and files: in their own context so no body parser consumes a POST before Astro reads it.
   await app.register(async (site) => {

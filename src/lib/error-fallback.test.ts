@@ -19,3 +19,12 @@ describe('unavailable page', () => {
     expect(html).toContain('<a href="/">Back to the home page</a>');
   });
 });
+
+describe('busy page', () => {
+  it('says the shop is busy, not that it is restarting', () => {
+    const html = errorFallbackHtml('busy');
+    expect(html).toContain('The shop is busy');
+    expect(html).not.toContain('restarting');
+    expect(html).toContain('<a href="/">Back to the home page</a>');
+  });
+});

@@ -980,7 +980,8 @@ const CALLS: ContractCall[] = [
     caller: "features/account/wishlist-page.ts: the account's list merged with the device's, replaced, sent",
     uses: [getWishlist, putWishlist, sendWishlist],
     run: async () => {
-      const { headers } = await createCustomer(app);
+      // Sending needs an account that confirmed its address: 403 `email_not_verified` otherwise.
+      const { headers } = await createCustomer(app, { emailVerifiedAt: new Date() });
       const api = islandApi('pro', '/account/wishlist');
       const [first, second] = fx.products.pro;
       expect(await getWishlist(api, { headers })).toEqual([]);
@@ -994,6 +995,13 @@ const CALLS: ContractCall[] = [
         { headers },
       );
       await expectBackofficeError(sendWishlist(api, { bot_check: 'not solved' }, { headers }), 400);
+      const unverified = await createCustomer(app);
+      await putWishlist(api, [first!.id], 'replace', { headers: unverified.headers });
+      const refused = await expectBackofficeError(
+        sendWishlist(api, { bot_check: await solvedBotCheck(app) }, { headers: unverified.headers }),
+        403,
+      );
+      expect(refused.body?.status).toBe('email_not_verified');
     },
   },
   {

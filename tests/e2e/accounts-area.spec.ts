@@ -3,13 +3,15 @@
  * and phone: a pro account approved as a trade account by staff pays on account with a PO number, finds the
  * order in my orders and on its page, and orders it again from my orders; a DIY account adds, edits and deletes
  * addresses and checks out to the saved one; the wishlist (the device's favourites merged into the account's) is
- * sent to a colleague by e-mail and follows a removal. Accounts are registered through the API and logged in
+ * sent to a colleague by e-mail once the account has confirmed its address (before, the page says why it cannot)
+ * and follows a removal. Accounts are registered through the API and logged in
  * through the storefront's own call; each test and project has its own e-mail address.
  */
+import { ACCOUNT_MESSAGES } from '@plasterwick/shop-rules/accounts';
 import { CHECKOUT_MESSAGES } from '@plasterwick/shop-rules/checkout';
 import { MESSAGES } from '@plasterwick/shop-rules/validation';
 import { expect, test, type Page } from '@playwright/test';
-import { approveTrade, logIn, newCustomer, registerCustomer } from './support/accounts.ts';
+import { approveTrade, logIn, newCustomer, registerCustomer, verifyEmail } from './support/accounts.ts';
 import { expectNoSeriousA11yIssues } from './support/axe.ts';
 import { e2e } from './support/harness.ts';
 import { mailsTo } from './support/mail.ts';
@@ -225,6 +227,10 @@ test.describe('account area', () => {
     await page.getByRole('radio', { name: 'A colleague' }).check();
     await page.getByLabel("Your colleague's email address").fill(colleague);
     await page.getByLabel('A note (optional)').fill('For the Leeds job');
+    // Not before the account has confirmed its address: the page says so (issue 21).
+    await page.getByRole('button', { name: 'Send the wishlist' }).click();
+    await expect(page.getByText(ACCOUNT_MESSAGES.verifyEmailFirst)).toBeVisible();
+    await verifyEmail(customer);
     await page.getByRole('button', { name: 'Send the wishlist' }).click();
     await expect(page.getByText(`Your wishlist was sent to ${colleague}`)).toBeVisible();
     const [mail] = await mailsTo(colleague);

@@ -3,9 +3,10 @@
  * requirements shown as they are met and "Passwords do not match", the verification link from the e-mail caught
  * by the suite's SMTP server, logging out; a guest basket merged into the account's at login (the badge sums
  * them) after the spec's "Please enter your email and password" and the wrong-password message; a forgotten
- * password reset from the mailed link, which logs in; the route guard of the account area; and the customer's
- * basket coming back from the server after the browser's storage is cleared. Each test and project has its own
- * e-mail address.
+ * password reset from the mailed link, which logs in; the route guard of the account area; the customer's basket
+ * coming back from the server after the browser's storage is cleared; and a `next=` that leaves the site once
+ * normalised (`/..//evil.example`), which lands on the account instead. Each test and project has its own e-mail
+ * address.
  * Run: E2E_PORT=4831 E2E_BACKOFFICE_PORT=4830 npx playwright test tests/e2e/accounts-auth.spec.ts
  */
 import { ACCOUNT_MESSAGES } from '@plasterwick/shop-rules/accounts';
@@ -176,6 +177,26 @@ test.describe('signing in', () => {
     await expect(page.getByRole('heading', { name: `Hello ${customer.firstName}` })).toBeVisible();
     await expect(basketLink(page)).toHaveAccessibleName('Basket, 3 items');
     await expect(accountLink(page)).toHaveAccessibleName('My account');
+  });
+
+  test('a login whose next= leaves the site once normalised stays on the site', async ({
+    page,
+  }, testInfo) => {
+    const customer = newCustomer('next', 'pro', testInfo.project.name);
+    await registerCustomer(customer);
+    // Each resolves to `//evil.example/phish`, which a browser reads as another host (issue 21).
+    for (const next of [
+      '/..//evil.example/phish',
+      '/.//evil.example/phish',
+      '/x/..//evil.example/phish',
+      '/%2e%2e//evil.example/phish',
+    ]) {
+      await page.context().clearCookies();
+      await page.goto(`/${PRO}/login?next=${next}`);
+      await logInWithForm(page, customer.email, customer.password);
+      await expect(page, next).toHaveURL(`${e2e.baseURL}/${PRO}/account`);
+      await expect(page.getByRole('heading', { name: `Hello ${customer.firstName}` })).toBeVisible();
+    }
   });
 
   test('a forgotten password is reset from the mailed link, which logs in', async ({ page }, testInfo) => {

@@ -5,8 +5,10 @@
  * and the demo discount codes, was removed (README "In production" says how to delete those codes).
  */
 import type { DataMigration } from '../db/data-migrations.ts';
+import { clearUnsafeLinks } from './clear-unsafe-links.ts';
 import { sanitizeStoredHtml } from './sanitize-stored-html.ts';
 
 export const dataMigrationList: readonly DataMigration[] = [
   { name: 'sanitize-stored-html', run: sanitizeStoredHtml },
+  { name: 'clear-unsafe-links', run: clearUnsafeLinks },
 ];

@@ -46,7 +46,7 @@ import {
   type Completion,
 } from '../modules/checkout/index.ts';
 import type { CustomerRow } from '../modules/customers/index.ts';
-import { recordDiscountUse, takeDiscountUse, usedBy } from '../modules/discounts/index.ts';
+import { recordDiscountUse, takeDiscountUse, useHolderOf, usedBefore } from '../modules/discounts/index.ts';
 import {
   findOrder,
   insertOrder,
@@ -126,22 +126,26 @@ function changedSinceSeen(view: CartView, expectedTotal: number): DomainError | 
 // ---- step 4: the code's use --------------------------------------------------------------------------------
 
 /**
- * Takes a use of the basket's code. With none left (or one already used by this address), the code comes off
+ * Takes a use of the basket's code. With none left (or one already used by this customer), the code comes off
  * the basket and the shopper gets the fresh basket: no order.
  */
 async function takeCodeUse(
   tx: Executor,
   attempt: Attempt,
   view: CartView,
-): Promise<{ discountId: number | null } | { refused: DomainError }> {
+): Promise<{ discountId: number | null; customerKey: string | null } | { refused: DomainError }> {
   const discount = view.priced.applied ? view.discount : null;
-  if (!discount) return { discountId: null };
-  const usedBefore = discount.oncePerCustomer && (await usedBy(tx, discount.id, attempt.body.email));
-  if (!usedBefore && (await takeDiscountUse(tx, discount.id))) return { discountId: discount.id };
+  if (!discount) return { discountId: null, customerKey: null };
+  // Once per customer: the account when logged in (whatever e-mail is typed), else the typed e-mail.
+  const holder = discount.oncePerCustomer ? useHolderOf(attempt.customer, attempt.body.email) : null;
+  const used = holder !== null && (await usedBefore(tx, discount.id, holder));
+  if (!used && (await takeDiscountUse(tx, discount.id))) {
+    return { discountId: discount.id, customerKey: holder?.key ?? null };
+  }
   const row = await setDiscount(tx, view.cart.id, null, attempt.now);
   const fresh = await viewCart(tx, attempt.deps, row, attempt.pricing);
   return {
-    refused: basketChanged('discount_exhausted', usedBefore ? CODE_USED_BEFORE : CODE_USED_UP, fresh),
+    refused: basketChanged('discount_exhausted', used ? CODE_USED_BEFORE : CODE_USED_UP, fresh),
   };
 }
 
@@ -159,7 +163,7 @@ async function placeOrder(tx: Executor, attempt: Attempt, cart: CartRow): Promis
     : { paymentDueAt: null };
   const code = await takeCodeUse(tx, attempt, view);
   if ('refused' in code) return { kind: 'refused', error: code.refused };
-  const { discountId } = code;
+  const { discountId, customerKey } = code;
   const order = await insertOrder(tx, {
     siteId: attempt.siteId,
     cartId: cart.id,
@@ -178,7 +182,7 @@ async function placeOrder(tx: Executor, attempt: Attempt, cart: CartRow): Promis
   // The cart row is locked and had no order: an insert that conflicts is a bug, never a race.
   if (!order) throw new Error('the locked cart gained an order');
   if (discountId !== null)
-    await recordDiscountUse(tx, { discountId, orderId: order.id, email: body.email, now });
+    await recordDiscountUse(tx, { discountId, orderId: order.id, email: body.email, customerKey, now });
   const access = await issueAccessToken(tx, order.id, now);
   if (onAccount) {
     const placed = await orderPlacedOnAccount(tx, deps.mail, order.id, now);

@@ -50,7 +50,7 @@ export async function logIn(
   clientIp: string,
   browser: Browser,
 ): Promise<LoggedIn> {
-  // 1. customers: the visitor's and the address's limits, then the password (failures are counted).
+  // 1. customers: the visitor's limit, the attempt counted against the address's limit, then the password.
   const customer = await checkCredentials(deps, site, body, clientIp);
   const now = deps.clock.now();
   // 2. the session and the basket, together.
@@ -106,7 +106,7 @@ async function startSession(
 ): Promise<LoggedIn> {
   // customers: the browser's previous session, if any, gives way to the new one.
   if (browser.previousSessionHash) await revokeSession(tx, browser.previousSessionHash);
-  // customers: the new session; the address's login failures are forgotten.
+  // customers: the new session (the address's earlier failures keep counting).
   const sessionToken = await openSession(tx, customer, now);
   // cart (asking orders): the guest basket joins the customer's.
   const cart = await takeInGuestBasket(tx, deps, customer, browser.guestToken, now);

@@ -67,6 +67,7 @@ const domainErrorStatus: Record<string, number> = {
   invalid_credentials: 401,
   not_signed_in: 401,
   forbidden: 403,
+  email_not_verified: 403,
   not_found: 404,
   setup_not_found: 404,
   invitation_not_found: 404,
@@ -187,27 +188,41 @@ export const personal = {
 const crossSite = () =>
   new ApiError(403, 'cross_site_request', 'This call is only accepted from the shop’s own pages');
 
+/** `scheme://host[:port]` of the request as the shop's visitor sent it (trusted proxy headers applied). */
+function ownOrigin(request: FastifyRequest): string | undefined {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Route options of a browser write about one person (basket, checkout): refused with 403 when the browser says it
- * comes from another site (`Sec-Fetch-Site: cross-site`) or names a foreign `Origin`
- * (api-contract.md principle 6). The shop's origins are the request's own host (the storefront forwards it),
- * `SITE_URL` and `SITE_HOSTS`. Calls without these headers (servers, tests) pass: the cart token is what
- * authorises them.
+ * Route options of a browser write about one person (basket, checkout): refused with 403 unless it comes from a
+ * page of the shop's own origin (api-contract.md principle 6). A browser's `Sec-Fetch-Site` must say
+ * `same-origin`: `same-site` is a sibling host (another subdomain, possibly someone else's), `cross-site` and
+ * `none` (a typed address, a bookmark) never write. An `Origin` must be one of the shop's origins, scheme
+ * included (an `http:` page cannot write for the `https:` shop): the request's own (the storefront forwards it),
+ * `SITE_URL`'s, and the `SITE_HOSTS` on `SITE_URL`'s scheme. Calls without these headers (servers, tests) pass:
+ * the cart token or the session is what authorises them.
  */
 export const sameOriginWrites = {
   onRequest: async (request: FastifyRequest) => {
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw crossSite();
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite !== undefined && fetchSite !== 'same-origin') throw crossSite();
     const origin = request.headers.origin;
     if (origin === undefined) return;
-    let host: URL;
+    let url: URL;
     try {
-      host = new URL(origin);
+      url = new URL(origin);
     } catch {
       throw crossSite();
     }
     const { config } = request.server;
-    const allowed = new Set([request.host, new URL(config.mail.siteUrl).host, ...config.siteHosts]);
-    if (!allowed.has(host.host) && !allowed.has(host.hostname)) throw crossSite();
+    const site = new URL(config.mail.siteUrl);
+    if (url.origin === site.origin || url.origin === ownOrigin(request)) return;
+    if (url.protocol === site.protocol && config.siteHosts.includes(url.hostname)) return;
+    throw crossSite();
   },
 };
 
@@ -343,6 +358,15 @@ export async function installHttpKit(
   app.decorate('requireApiKey', checks.requireApiKey);
   app.decorate('requirePreviewToken', checks.requirePreviewToken);
   app.decorate('failedSecrets', checks.failedSecrets);
-  // Registered once, with no global limit: only routes naming one of `rateLimits` are limited.
-  await app.register(rateLimit, { global: false });
+  // Registered once, with no global limit: only routes naming one of `rateLimits` are limited. A request over a
+  // limit is a 429 `too_many_requests` in the one error body (the plugin has set `Retry-After` already).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        context.statusCode,
+        'too_many_requests',
+        `Too many requests: please try again in ${context.after}`,
+      ),
+  });
 }

@@ -93,6 +93,9 @@ describe('where a login goes next', () => {
     ['/diy-filler/account/orders', '/diy-filler/account/orders'],
     ['/professional-filler/favorites?x=1#top', '/professional-filler/favorites?x=1#top'],
     ['/', '/'],
+    // Normalised before it is judged: what is left is a path of the site.
+    ['/diy-filler/./account/../favorites', '/diy-filler/favorites'],
+    ['/x/../professional-filler/account', '/professional-filler/account'],
   ])('%s stays on the site', (next, expected) => {
     expect(safeNextPath(next)).toBe(expected);
   });
@@ -110,6 +113,16 @@ describe('where a login goes next', () => {
     '/professional-filler/sign-up/',
     '/x\u0000y',
     '/a\\b',
+    // Dot segments that leave `//host` once resolved (issue 21), and encoded slashes or backslashes.
+    '/..//evil.example/phish',
+    '/.//evil.example/phish',
+    '/x/..//evil.example/phish',
+    '/%2e%2e//evil.example/phish',
+    '/%2E%2E//evil.example/phish',
+    '/%2F%2Fevil.example/phish',
+    '/%5Cevil.example/phish',
+    '/%2e%2e/%2e%2e//evil.example',
+    '/diy-filler/%6cogin',
   ])('%s is refused', (next) => {
     expect(safeNextPath(next)).toBeUndefined();
   });

@@ -87,24 +87,37 @@ export function expiredAuthCookie(indicator: AuthIndicator): string {
   return `${indicator.name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
+/** The origin paths are resolved against: only what stays on it is a path of this site. */
+const SITE_ORIGIN = 'https://same.invalid';
+
 /**
- * Where a login may send the visitor (`?next=`): a path of this site only, never another origin (`//evil`,
- * `/\evil`, `https:…`) nor the login or sign-up pages themselves; otherwise undefined.
+ * Where a login may send the visitor (`?next=`): a path of this site only, never another origin nor the login or
+ * sign-up pages themselves; otherwise undefined. The path is judged after normalising, as the browser will read
+ * it: resolved against the site's origin (`/..//evil`, `/.//evil`, `/x/..//evil` and `/%2e%2e//evil` all
+ * become `//evil`, which a browser reads as another host), then decoded (`/%2F%2Fevil`). What is returned is the
+ * normalised path.
  */
 export function safeNextPath(next: string | null | undefined): string | undefined {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
+  if (!next?.startsWith('/')) return undefined;
   // Control characters and backslashes are read as slashes by some browsers: refuse them outright.
-  if ([...next].some((char) => char === '\\' || char.charCodeAt(0) < 0x20)) return undefined;
+  if ([...next].some((char) => char === '\\' || char.charCodeAt(0) < 0x20 || char === '\u007f'))
+    return undefined;
   let url: URL;
+  let decoded: string;
   try {
-    url = new URL(next, 'https://same.invalid');
+    url = new URL(next, SITE_ORIGIN);
+    decoded = decodeURIComponent(url.pathname);
   } catch {
     return undefined;
   }
-  if (url.origin !== 'https://same.invalid') return undefined;
-  if (/\/(login|sign-up)\/?$/.test(url.pathname)) return undefined;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== SITE_ORIGIN || !isSitePath(path) || !isSitePath(decoded)) return undefined;
+  if (/\/(login|sign-up)\/?$/.test(decoded)) return undefined;
+  return path;
 }
+
+/** One slash, then no second one or backslash: `//host` and `/\\host` name another host. */
+const isSitePath = (path: string) => /^\/(?![/\\])/.test(path) && !path.includes('\\');
 
 /** Device favourites and the server wishlist together: the device's order first, no duplicates. */
 export function unionOfIds(device: readonly number[], server: readonly number[]): number[] {

@@ -34,6 +34,11 @@ export class BackofficeError extends Error {
     return this.statusCode === 502 || this.statusCode === 503 || this.statusCode === 504;
   }
 
+  /** Of those, a back-office that is up but did not answer in time: the shop is busy rather than restarting. */
+  get busy(): boolean {
+    return this.statusCode === 504;
+  }
+
   /** Spec §4: the entity exists, in the plans listed by `exist_in`. */
   get notInPlan(): number[] | undefined {
     return this.statusCode === 400 && this.body?.status === 'not_available_in_this_saleplan'
@@ -191,11 +196,18 @@ export class ApiClient {
           const answer = errorBodySchema.safeParse(error.data);
           throw new BackofficeError(path, error.response.status, answer.success ? answer.data : undefined);
         }
-        // The connection failed (refused, reset) or timed out: the back-office is down or restarting.
-        if (error instanceof NetworkError || error instanceof TimeoutError) {
+        // The connection failed (refused, reset): the back-office is down or restarting.
+        if (error instanceof NetworkError) {
           throw new BackofficeError(path, 503, {
             status: 'service_unavailable',
             message: 'The back-office could not be reached',
+          });
+        }
+        // No answer in time: the back-office is up but busy (a gateway timeout, told apart by `busy`).
+        if (error instanceof TimeoutError) {
+          throw new BackofficeError(path, 504, {
+            status: 'service_unavailable',
+            message: 'The back-office did not answer in time',
           });
         }
         throw error;

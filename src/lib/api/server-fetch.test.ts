@@ -83,13 +83,15 @@ describe('serverFetch', () => {
     expect((error as BackofficeError).body?.message).toBe('Product x not found');
   });
 
-  it('makes a refused connection and a timeout the 503 of an unavailable back-office', async () => {
+  it('makes a timeout the 504 of a busy back-office and a refused connection an unavailable one', async () => {
     const { origin } = await backoffice(() => {
       // Never answers: the client's timeout must end the call.
     });
     const slow = new ApiClient({ origin, planId: () => 1, timeoutMs: 100, fetch: serverFetch });
     const timedOut = await slow.get('/health', z.object({})).catch((caught: unknown) => caught);
-    expect((timedOut as BackofficeError).statusCode).toBe(503);
+    expect((timedOut as BackofficeError).statusCode).toBe(504);
+    expect((timedOut as BackofficeError).unavailable).toBe(true);
+    expect((timedOut as BackofficeError).busy).toBe(true);
 
     const refused = createServer();
     await new Promise<void>((resolve) => refused.listen(0, '127.0.0.1', resolve));
@@ -99,5 +101,6 @@ describe('serverFetch', () => {
     const error = await down.get('/health', z.object({})).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BackofficeError);
     expect((error as BackofficeError).unavailable).toBe(true);
+    expect((error as BackofficeError).busy).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 /**
  * Customer accounts for the e2e specs: an account registered through the back-office's own call (its bot check
- * solved here as the widget would), logged in inside a browser context (the session cookies land in the
- * context's jar, as after the login page), and the staff's trade approval through the API key on the
- * back-office port (not reachable through the storefront).
+ * solved here as the widget would), its address confirmed with the mailed link, logged in inside a browser context
+ * (the session cookies land in the context's jar, as after the login page), and the staff's trade approval through
+ * the API key on the back-office port (not reachable through the storefront).
  */
 import type { Page } from '@playwright/test';
 import { solveAltcha } from '../../../backoffice/tests/bot-check-solver.ts';
 import { e2e } from './harness.ts';
+import { mailsTo } from './mail.ts';
 
 /** The common query parameters of spec §7 for the UK site. */
 const COMMON = 'site_id=3&lang=en&client=web';
@@ -64,6 +65,18 @@ export async function registerCustomer(customer: TestCustomer, company?: string)
     }),
   });
   if (response.status !== 202) throw new Error(`register: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Confirms the customer's e-mail address as the link in the verification e-mail would (`POST /auth/verify` with
+ * its token): an account must have done so before it may send its wishlist.
+ */
+export async function verifyEmail(customer: TestCustomer): Promise<void> {
+  const [mail] = await mailsTo(customer.email);
+  const token = /\/verify-email\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no verification link mailed to ${customer.email}`);
+  const response = await backoffice('/auth/verify', { method: 'POST', body: JSON.stringify({ token }) });
+  if (response.status !== 200) throw new Error(`verify: ${response.status} ${await response.text()}`);
 }
 
 /** Logs the browser context in through the storefront (`POST /api/v1/auth/login`): its cookies are the context's. */

@@ -4,6 +4,7 @@
  * filters it understands. Routes in routes.ts are generated from this registry.
  */
 import { AUDIENCES } from '@plasterwick/shop-rules/constants';
+import { isLinkSetting, LINK_MESSAGE, linkUrl } from '@plasterwick/shop-rules/links';
 import { SLUG_PATTERN } from '@plasterwick/shop-rules/slug';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -22,9 +23,10 @@ const slug = z
   .regex(SLUG_PATTERN, 'must be lowercase letters, digits, hyphens and slashes');
 const text = (max: number) => z.string().max(max);
 
+/** Every field named `url` or `webp` below is a link: `linkUrl` (data-migrations/unsafe-links.ts cleans by name). */
 export const mediaRefSchema = z.object({
-  url: z.string().max(500),
-  webp: z.string().max(500),
+  url: linkUrl(500),
+  webp: linkUrl(500),
   alt: z.string().max(300),
   title: z.string().max(300),
   width: z.number().int().nullable(),
@@ -35,7 +37,7 @@ export const pushSchema = z.object({
   titre: text(200),
   text: text(2000),
   label_link: text(100).optional(),
-  url: text(500).optional(),
+  url: linkUrl(500).optional(),
   cover: mediaRefSchema.optional(),
 });
 
@@ -59,7 +61,7 @@ export const menuItemFieldsSchema = z.object({
   id: z.number().int().positive().max(2_147_483_647).optional(),
   label: text(200).min(1),
   slug: text(300),
-  url: text(500).optional(),
+  url: linkUrl(500).optional(),
   code: z.enum(['guide_de_choix', 'top_produit']).optional(),
   type: z.enum(['external_url', 'cms_page', 'no_destination']),
   color: z
@@ -82,7 +84,7 @@ export const blockSchema = z.object({
   text: text(20000).optional(),
   cover: mediaRefSchema.optional(),
   label_link: text(100).optional(),
-  url: text(500).optional(),
+  url: linkUrl(500).optional(),
   youtube_id: z
     .string()
     .regex(/^[\w-]{6,20}$/)
@@ -439,7 +441,7 @@ const tags = define({
 
 const noticeData = z.object({
   section: z.enum(['download', 'technical']),
-  file: z.object({ url: z.string().max(500), size_bytes: z.number().int().min(0) }),
+  file: z.object({ url: linkUrl(500), size_bytes: z.number().int().min(0) }),
   product_id: z.number().int().positive().optional(),
 });
 const noticeInput = noticeData.extend({
@@ -495,7 +497,7 @@ const notice = define({
 const sliderData = z.object({
   text: text(1000).default(''),
   label_link: text(100).default(''),
-  url: text(500).default(''),
+  url: linkUrl(500).default(''),
   cover: mediaRefSchema,
 });
 const sliderInput = sliderData.extend({
@@ -601,7 +603,13 @@ const menu = define({
 
 // ---- setting, country, civility ---------------------------------------------------------------------------
 
-const settingInput = z.object({ code: z.string().regex(/^[a-z][a-z0-9_]{1,60}$/), value: text(5000) });
+/** A link setting (`link_facebook`, `…_url`) holds a link the footer renders: the rule of every URL field. */
+const settingInput = z
+  .object({ code: z.string().regex(/^[a-z][a-z0-9_]{1,60}$/), value: text(5000) })
+  .refine((setting) => !isLinkSetting(setting.code) || linkUrl().safeParse(setting.value).success, {
+    message: LINK_MESSAGE,
+    path: ['value'],
+  });
 export const settingItem = z.object({ id: z.number().int(), code: z.string(), value: z.string() });
 const setting = define({
   item: settingItem,

@@ -5,8 +5,8 @@
  * password limits count here, and so does the wishlist's sending limit (wishlist/service.ts). Old rows are swept
  * (sweep.ts).
  */
-import { and, count, eq, gt } from 'drizzle-orm';
-import type { Executor } from '../../db/types.ts';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/types.ts';
 import { authAttempts } from './tables.ts';
 
 /** At most `max` attempts within `windowMinutes` (the shape of shop-rules' `AUTH_LIMITS`). */
@@ -42,7 +42,40 @@ export async function attemptsWithin(
   return row?.n ?? 0;
 }
 
-/** Forgets the attempts of `scope` by `subject` (a successful login clears the address's failures). */
-export async function clearAttempts(db: Executor, scope: string, subject: string): Promise<void> {
-  await db.delete(authAttempts).where(and(eq(authAttempts.scope, scope), eq(authAttempts.subject, subject)));
+/**
+ * Takes one of the limit's attempts for `subject` before the secret is checked, so the check itself is what is
+ * limited: a conditional insert (counted, then inserted only while under the limit) under a transaction lock on
+ * the scope and subject, so requests at once take the attempts one after the other and the count of each sees
+ * every attempt committed before it (READ COMMITTED: each statement sees what committed before it began). Of any
+ * number of requests at once, exactly `limit.max` get one. Returns the attempt's id, which stays counted until
+ * `forgiveAttempt`; undefined when the limit is reached (nothing is inserted).
+ */
+export async function takeAttempt(
+  db: Database,
+  scope: string,
+  subject: string,
+  limit: AttemptLimit,
+  now: Date,
+): Promise<number | undefined> {
+  return db.transaction(async (tx) => {
+    // An advisory lock of the transaction, keyed by a 64-bit hash: a collision only makes two subjects wait for
+    // each other.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`auth_attempt:${scope}:${subject}`}, 0))`,
+    );
+    if ((await attemptsWithin(tx, scope, subject, limit, now)) >= limit.max) return undefined;
+    const [row] = await tx
+      .insert(authAttempts)
+      .values({ scope, subject, at: now })
+      .returning({ id: authAttempts.id });
+    return row?.id;
+  });
+}
+
+/**
+ * Takes back one attempt taken by `takeAttempt` (the secret was right). Only that one: the attempts of other
+ * requests, in flight or failed, keep counting.
+ */
+export async function forgiveAttempt(db: Executor, id: number): Promise<void> {
+  await db.delete(authAttempts).where(eq(authAttempts.id, id));
 }

@@ -10,6 +10,7 @@ export {
   resetPasswordWithLink,
   setTradeTerms,
   verifyEmailWithLink,
+  writeResetLinks,
 } from './service.ts';
 export type { TradeTermsColumns } from './service.ts';
 export { requireCustomer, revokeSession, sessionResolver } from './sessions.ts';

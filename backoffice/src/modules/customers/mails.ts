@@ -6,7 +6,7 @@
  */
 import { RESET_TOKEN_MINUTES, VERIFY_TOKEN_DAYS } from '@plasterwick/shop-rules/accounts';
 import { CUSTOMER_SERVICE_HOURS, type Audience } from '@plasterwick/shop-rules/constants';
-import { pageUrl, render, type Letter, type MailContent } from '../mail/index.ts';
+import { greetingOf, pageUrl, render, type Letter, type MailContent } from '../mail/index.ts';
 
 /** Who the letter is for: the account's names and the audience whose pages its links open. */
 export interface Recipient {
@@ -17,7 +17,8 @@ export interface Recipient {
 
 const SIGNATURE = ['Kind regards,', 'Plasterwick customer service'];
 
-const greeting = (to: Recipient) => `Dear ${to.firstName} ${to.lastName},`.replace(/\s+,$/, ',');
+/** The names typed at sign-up reach the address typed with them: only as a greeting a name fits in. */
+const greeting = (to: Recipient) => greetingOf(`${to.firstName} ${to.lastName}`);
 
 const link = (siteUrl: string, to: Recipient, path: string) =>
   pageUrl(siteUrl, { audience: to.audience }, path);

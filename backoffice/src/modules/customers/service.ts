@@ -20,7 +20,7 @@ import {
   type RegisterBody,
 } from '@plasterwick/shop-rules/accounts';
 import { DAY_MS } from '@plasterwick/shop-rules/time';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { orders } from '../../db/schema.ts';
@@ -29,12 +29,12 @@ import type { Site } from '../../lib/context.ts';
 import { DomainError, fieldError, versionConflict } from '../../lib/errors.ts';
 import { enqueueMail, senderDomain } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
-import { attemptsWithin, clearAttempts, recordAttempt, type AttemptLimit } from './attempts.ts';
+import { attemptsWithin, forgiveAttempt, recordAttempt, takeAttempt, type AttemptLimit } from './attempts.ts';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from './mails.ts';
 import type { Me } from './schemas.ts';
 import { createSession, revokeSessions, type CustomerRow } from './sessions.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { customers, customerTokens } from './tables.ts';
+import { customers, customerTokens, passwordResetRequests } from './tables.ts';
 
 export interface AccountDeps {
   db: Database;
@@ -54,10 +54,26 @@ const tooManyAttempts = (limit: AttemptLimit) =>
 
 const LOGIN_FAILURE = 'login_failure';
 
-/** Wrong passwords for one address (login and password change): 429 from the limit on, from any client. */
-async function assertFailuresBelowLimit(db: Executor, email: string, now: Date): Promise<void> {
+/**
+ * Checks a password of the account of `email` within the address's limit of wrong passwords (login and password
+ * change count together): the attempt is counted before Argon2 runs and stays counted unless the password is
+ * right, so however many requests arrive at once, at most the limit's number are ever checked (429 for the rest,
+ * whatever the password). A right password takes back its own attempt only: the failures of other requests, in
+ * flight or done, keep counting.
+ */
+async function limitedPasswordCheck(
+  db: Database,
+  email: string,
+  customer: CustomerRow | undefined,
+  password: string,
+  now: Date,
+): Promise<boolean> {
   const limit = AUTH_LIMITS.loginFailuresPerEmail;
-  if ((await attemptsWithin(db, LOGIN_FAILURE, email, limit, now)) >= limit.max) throw tooManyAttempts(limit);
+  const attempt = await takeAttempt(db, LOGIN_FAILURE, email, limit, now);
+  if (attempt === undefined) throw tooManyAttempts(limit);
+  const matches = await passwordMatches(customer, password);
+  if (matches) await forgiveAttempt(db, attempt);
+  return matches;
 }
 
 // ---- passwords ----------------------------------------------------------------------------------------------
@@ -185,10 +201,12 @@ export async function register(deps: AccountDeps, site: Site, body: RegisterBody
       });
       return;
     }
+    // Locked: registrations of one address at once count their notices one after the other.
     const [existing] = await tx
       .select()
       .from(customers)
-      .where(and(eq(customers.siteId, site.id), eq(customers.email, email)));
+      .where(and(eq(customers.siteId, site.id), eq(customers.email, email)))
+      .for('update');
     if (!existing) return;
     await recordAttempt(tx, REGISTER_NOTICE, email, now);
     if (
@@ -209,9 +227,10 @@ export async function register(deps: AccountDeps, site: Site, body: RegisterBody
 // ---- login --------------------------------------------------------------------------------------------------
 
 /**
- * `POST /auth/login`, its first step (flows/login.ts): every request counts towards the visitor's limit, failures
- * towards the address's (429 from the limit on, whatever the password). Returns the customer whose password
- * matched; anything else is one answer, 401 `invalid_credentials`.
+ * `POST /auth/login`, its first step (flows/login.ts): every request counts towards the visitor's limit, and
+ * towards the address's limit of wrong passwords until its password proves right (429 from the limit on,
+ * whatever the password: `limitedPasswordCheck`). Returns the customer whose password matched; anything else is
+ * one answer, 401 `invalid_credentials`.
  */
 export async function checkCredentials(
   deps: AccountDeps,
@@ -227,64 +246,87 @@ export async function checkCredentials(
   if ((await attemptsWithin(db, 'login_request', clientIp, perVisitor, now)) > perVisitor.max) {
     throw tooManyAttempts(perVisitor);
   }
-  await assertFailuresBelowLimit(db, email, now);
   const [customer] = await db
     .select()
     .from(customers)
     .where(and(eq(customers.siteId, site.id), eq(customers.email, email)));
-  // Verified before anything else is looked at: an unknown address costs one (dummy) verify too.
-  const matches = await passwordMatches(customer, body.password);
-  if (!customer || !matches) {
-    await recordAttempt(db, LOGIN_FAILURE, email, now);
+  // An unknown address costs one (dummy) verify too, and counts towards its limit like a known one.
+  if (!(await limitedPasswordCheck(db, email, customer, body.password, now)) || !customer) {
     throw invalidCredentials();
   }
   return customer;
 }
 
-/** Logs the customer in: a new session, and the address's login failures forgotten. Returns the session token. */
+/**
+ * Logs the customer in: a new session. The address's earlier failures keep counting (a success must not clear
+ * the failures of guesses still in flight). Returns the session token.
+ */
 export async function openSession(tx: Executor, customer: CustomerRow, now: Date): Promise<string> {
-  await clearAttempts(tx, LOGIN_FAILURE, customer.email);
   return createSession(tx, customer.id, now);
 }
 
 // ---- forgotten password and reset ---------------------------------------------------------------------------
 
 /**
- * `POST /auth/password/forgot`: for an address with an account, voids its older reset links and mails a new one
- * (60 minutes). Beyond `forgotPerEmail` requests an hour, nothing is sent. The caller always answers 202.
+ * `POST /auth/password/forgot`: counts the request against the address's hourly limit and, within it, queues the
+ * request. Nothing here depends on whether the address has an account (the same statements run, in the same
+ * time); the `mail` job writes the link and the letter (`writeResetLinks`). Beyond `forgotPerEmail` requests an
+ * hour, nothing is queued. The caller always answers 202.
  */
 export async function forgotPassword(deps: AccountDeps, site: Site, body: ForgotPasswordBody): Promise<void> {
   const email = normalEmail(body.email);
   const now = deps.clock.now();
-  const limit = AUTH_LIMITS.forgotPerEmail;
-  await recordAttempt(deps.db, 'forgot', email, now);
-  if ((await attemptsWithin(deps.db, 'forgot', email, limit, now)) > limit.max) return;
-  const [customer] = await deps.db
+  if ((await takeAttempt(deps.db, 'forgot', email, AUTH_LIMITS.forgotPerEmail, now)) === undefined) return;
+  await deps.db
+    .insert(passwordResetRequests)
+    .values({ siteId: site.id, email, audience: body.audience, requestedAt: now });
+}
+
+/**
+ * The `mail` job's first step: each queued forgotten-password request, one transaction each, is taken (skipping
+ * one another worker holds) and deleted; for an address with an account of the site, its older reset links are
+ * voided and a new one (60 minutes from the request) is mailed. Returns how many requests it handled.
+ */
+export async function writeResetLinks(db: Database, mail: Config['mail']): Promise<number> {
+  let handled = 0;
+  while (await db.transaction((tx) => writeNextResetLink(tx, mail))) handled += 1;
+  return handled;
+}
+
+async function writeNextResetLink(tx: Executor, mail: Config['mail']): Promise<boolean> {
+  const [request] = await tx
+    .select()
+    .from(passwordResetRequests)
+    .orderBy(asc(passwordResetRequests.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!request) return false;
+  await tx.delete(passwordResetRequests).where(eq(passwordResetRequests.id, request.id));
+  const [customer] = await tx
     .select()
     .from(customers)
-    .where(and(eq(customers.siteId, site.id), eq(customers.email, email)));
-  if (!customer) return;
-  const { siteUrl, from } = deps.config.mail;
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .update(customerTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(customerTokens.customerId, customer.id),
-          eq(customerTokens.purpose, 'reset'),
-          isNull(customerTokens.usedAt),
-        ),
-      );
-    const expiresAt = new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE_MS);
-    const token = await insertLinkToken(tx, customer, 'reset', expiresAt, now);
-    await enqueueMail(tx, {
-      kind: 'account.password_reset',
-      to: customer.email,
-      ...passwordResetMail(recipient(customer, body.audience), token, siteUrl),
-      messageIdDomain: senderDomain(from),
-    });
+    .where(and(eq(customers.siteId, request.siteId), eq(customers.email, request.email)));
+  if (!customer) return true;
+  const now = request.requestedAt;
+  await tx
+    .update(customerTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(customerTokens.customerId, customer.id),
+        eq(customerTokens.purpose, 'reset'),
+        isNull(customerTokens.usedAt),
+      ),
+    );
+  const expiresAt = new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE_MS);
+  const token = await insertLinkToken(tx, customer, 'reset', expiresAt, now);
+  await enqueueMail(tx, {
+    kind: 'account.password_reset',
+    to: customer.email,
+    ...passwordResetMail(recipient(customer, request.audience), token, mail.siteUrl),
+    messageIdDomain: senderDomain(mail.from),
   });
+  return true;
 }
 
 /** Uses a link token once: the conditional update succeeds for one caller only, before the token expires. */
@@ -355,9 +397,7 @@ export async function changePassword(
   body: ChangePasswordBody,
 ): Promise<void> {
   const now = deps.clock.now();
-  await assertFailuresBelowLimit(deps.db, customer.email, now);
-  if (!(await passwordMatches(customer, body.current_password))) {
-    await recordAttempt(deps.db, LOGIN_FAILURE, customer.email, now);
+  if (!(await limitedPasswordCheck(deps.db, customer.email, customer, body.current_password, now))) {
     throw fieldError('invalid_request', 'current_password', ACCOUNT_MESSAGES.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(body.new_password);

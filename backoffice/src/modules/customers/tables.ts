@@ -116,3 +116,20 @@ export const authAttempts = pgTable(
   },
   (t) => [index('auth_attempt_scope_subject_at').on(t.scope, t.subject, t.at)],
 );
+
+/**
+ * A forgotten-password request waiting for its letter: the request only inserts this row, whether the address has
+ * an account or not, so both answer in the same time; the `mail` job then looks the account up, writes the link
+ * and queues the letter, and deletes the row (`writeResetLinks`).
+ */
+export const passwordResetRequests = pgTable('password_reset_request', {
+  id: serial('id').primaryKey(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id),
+  /** As typed, lower-cased and trimmed (the account's key). */
+  email: text('email').notNull(),
+  /** The audience of the page it was asked from: the link leads back there. */
+  audience: text('audience', { enum: ['pro', 'part'] }).notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+});

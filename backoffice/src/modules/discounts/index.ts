@@ -7,4 +7,4 @@ export {
   type DiscountRefusal,
 } from './rules.ts';
 export type { DiscountRow } from './tables.ts';
-export { recordDiscountUse, releaseDiscountUse, takeDiscountUse, usedBy } from './uses.ts';
+export { recordDiscountUse, releaseDiscountUse, takeDiscountUse, useHolderOf, usedBefore } from './uses.ts';

@@ -68,7 +68,11 @@ export const discounts = pgTable(
 
 export type DiscountRow = typeof discounts.$inferSelect;
 
-/** The use of a discount code an order holds (released, and the row deleted, when its payment fails). */
+/**
+ * The use of a discount code an order holds (released, and the row deleted, when its payment fails or the order is
+ * cancelled, so the shopper can use the code again). A once-per-customer code's uses carry whose they are, and the
+ * database holds one use per code and customer (`discount_use_once_per_customer`).
+ */
 export const discountUses = pgTable(
   'discount_use',
   {
@@ -78,9 +82,19 @@ export const discountUses = pgTable(
     discountId: integer('discount_id')
       .notNull()
       .references(() => discounts.id, { onDelete: 'cascade' }),
-    /** Lower-cased: once-per-customer codes are checked by e-mail for guests. */
+    /** Lower-cased, as typed at checkout. */
     email: text('email').notNull(),
+    /**
+     * Whose use it is, for a once-per-customer code only (null otherwise): `c:<customer id>` when the order was
+     * placed logged in (whatever e-mail was typed), `e:<normalised e-mail>` for a guest (uses.ts `customerKeyOf`).
+     */
+    customerKey: text('customer_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('discount_use_discount_email').on(t.discountId, t.email)],
+  (t) => [
+    index('discount_use_discount_email').on(t.discountId, t.email),
+    uniqueIndex('discount_use_once_per_customer')
+      .on(t.discountId, t.customerKey)
+      .where(sql`${t.customerKey} is not null`),
+  ],
 );

@@ -179,8 +179,10 @@ function cvDownloadRoute(plugin: FastifyInstance) {
         entity: 'application',
         entityId: id,
       });
+      // A visitor's file: the browser must take it for what its type says, never sniff it into HTML.
       return reply
         .type(cv.contentType)
+        .header('x-content-type-options', 'nosniff')
         .header(
           'content-disposition',
           `attachment; filename="${cv.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; ` +

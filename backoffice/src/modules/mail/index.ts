@@ -1,6 +1,6 @@
 /** The public surface of the mail module: what routes register and what other modules and flows may use. */
 export { enqueueMail, queueFormMails, senderDomain, type NewMail } from './service.ts';
-export { orderConfirmationMail, pageUrl, render } from './templates.ts';
+export { greetingOf, orderConfirmationMail, pageUrl, render } from './templates.ts';
 export type { Block, Letter, MailContent, OrderMailDetails } from './templates.ts';
 export { createMailTransport } from './transport.ts';
 export type { MailTransport } from './transport.ts';

@@ -1,6 +1,9 @@
-/** The form e-mails: escaping, what each acknowledgement promises, and the details they carry. */
+/**
+ * The form e-mails: escaping, what each acknowledgement promises (and that it repeats nothing the visitor typed
+ * freely), the greeting's name, and what the staff notifications carry.
+ */
 import { describe, expect, test } from 'vitest';
-import { formMails, longDate, orderConfirmationMail } from './templates.ts';
+import { formMails, greetingOf, longDate, orderConfirmationMail } from './templates.ts';
 
 const SITE = 'https://www.plasterwick.co.uk';
 
@@ -21,28 +24,26 @@ const contact = {
 describe('contact', () => {
   const { acknowledgement, staff } = formMails('contact', contact, {}, SITE);
 
-  test('visitor text is escaped in HTML, never rendered', () => {
-    for (const mail of [acknowledgement, staff]) {
-      expect(mail.html).not.toContain('<script>');
-      expect(mail.html).not.toContain('<b>');
-      expect(mail.html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; goodbye');
-      // Plain text carries it as written: nothing interprets it there.
-      expect(mail.text).toContain('Hello <script>alert("x")</script> & goodbye');
-    }
+  test('visitor text is escaped in the staff HTML, never rendered, and never reaches the acknowledgement', () => {
+    expect(staff.html).not.toContain('<script>');
+    expect(staff.html).not.toContain('<b>');
+    expect(staff.html).toContain('Hello &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; goodbye');
+    // Plain text carries it as written: nothing interprets it there.
+    expect(staff.text).toContain('Hello <script>alert("x")</script> & goodbye');
     expect(staff.html).toContain('<title>Contact form: Stock &lt;b&gt;question&lt;/b&gt;</title>');
+    for (const typed of ['Hello', 'alert', 'Stock', 'question', '0161 496 0000']) {
+      expect(acknowledgement.text).not.toContain(typed);
+      expect(acknowledgement.html).not.toContain(typed);
+    }
   });
 
-  test('the acknowledgement: a reply within one working day, the hours, what was sent, the contact page', () => {
+  test('the acknowledgement: a reply within one working day, the hours, the contact page', () => {
     expect(acknowledgement.subject).toBe('We have received your message');
     expect(acknowledgement.text).toMatch(/^Dear Ms Morgan,\n/);
-    expect(acknowledgement.text).toContain('reply within one working day');
+    expect(acknowledgement.text).toContain('reply to this address within one working day');
     expect(acknowledgement.text).toContain('9am to 5pm, Monday to Friday');
-    expect(acknowledgement.text).toContain('Subject: Stock <b>question</b>');
-    expect(acknowledgement.text).toContain('Message:\n  Hello');
-    expect(acknowledgement.text).toContain('\n  Second line');
     expect(acknowledgement.text).toContain(`${SITE}/professional-filler/contact`);
     expect(acknowledgement.html).toContain(`<a href="${SITE}/professional-filler/contact"`);
-    // The visitor's own fields only; and never the bot-check token.
     expect(acknowledgement.text).not.toContain('Terms accepted');
     expect(acknowledgement.text + staff.text).not.toContain('token-that-must-not-show');
   });
@@ -88,22 +89,27 @@ describe('jobsite support', () => {
   };
   const { acknowledgement, staff } = formMails('construction-starts', request, {}, SITE);
 
-  test('handled within 48 hours, and a technical adviser calls', () => {
+  test('handled within 48 hours, a technical adviser calls; only the surface chosen is repeated', () => {
     expect(acknowledgement.subject).toBe('We have received your jobsite support request');
     expect(acknowledgement.text).toContain(
-      'Your request will be handled within 48 hours: a technical adviser will call you on 07700 900123',
+      'Your request will be handled within 48 hours: a technical adviser will call you on the number you gave us',
     );
+    expect(acknowledgement.text).toContain('Surface: Brick or block');
     expect(acknowledgement.text).toContain(`${SITE}/professional-filler/jobsite-support`);
+    for (const typed of ['07700 900123', 'Patel Build', 'Manchester', 'M1 1AE', 'mill', '250']) {
+      expect(acknowledgement.text).not.toContain(typed);
+    }
   });
 
-  test('values read as words', () => {
+  test('values read as words for staff', () => {
     for (const line of [
       'Works start: Monday 1 March 2027',
       'Expected duration: 6 weeks',
       'Surface: Brick or block',
       'Area: 250 m²',
+      'Project description: Skimming a refurbished mill.',
     ]) {
-      expect(acknowledgement.text).toContain(line);
+      expect(staff.text).toContain(line);
     }
     expect(staff.subject).toBe('Jobsite support request: Patel Build Ltd, Manchester');
   });
@@ -131,18 +137,25 @@ describe('training registration', () => {
   };
   const { acknowledgement, staff } = formMails('training-registration', registration, { session }, SITE);
 
-  test('the session, its date, its place, the participants and what follows', () => {
+  test('the session, its date, its place, how many and what follows; no name or address typed', () => {
     expect(acknowledgement.text).toMatch(/^Dear Jo Bloggs,\n/);
     expect(acknowledgement.text).toContain(
       'Thank you for registering 3 participants for Fillers and finishes: a practical day.',
     );
     expect(acknowledgement.text).toContain('Date: Tuesday 12 January 2027');
     expect(acknowledgement.text).toContain('Location: Plasterwick Academy, Leeds');
-    expect(acknowledgement.text).toContain('- Jane Doe, Site manager\n');
-    expect(acknowledgement.text).toContain('- Raj Singh, Plasterer (raj@example.co.uk)\n');
-    expect(acknowledgement.html).toContain('<li>Tom &lt;Evans&gt;, Apprentice</li>');
     expect(acknowledgement.text).toContain('A confirmation with the joining details');
     expect(acknowledgement.text).toContain(`${SITE}/professional-filler/training`);
+    for (const typed of [
+      'Jane',
+      'Raj',
+      'raj@example.co.uk',
+      'Evans',
+      'Northern Drylining',
+      '0113 496 0000',
+    ]) {
+      expect(acknowledgement.text).not.toContain(typed);
+    }
   });
 
   test('staff see the session, the participants and the company', () => {
@@ -177,9 +190,12 @@ describe('job application', () => {
     expect(acknowledgement.text).toContain(
       'Thank you for applying for the position of Technical adviser (North West)',
     );
-    expect(acknowledgement.text).toContain('We have your CV (chris-lee-cv.pdf)');
+    expect(acknowledgement.text).toContain('We have your CV and your details.');
     expect(acknowledgement.text).toContain('we will contact you by e-mail or phone to arrange an interview');
-    expect(acknowledgement.text).toContain('Cover letter: I have ten years on site.');
+    for (const typed of ['chris-lee-cv.pdf', 'ten years', '07700 900456']) {
+      expect(acknowledgement.text).not.toContain(typed);
+    }
+    expect(staff.text).toContain('Cover letter: I have ten years on site.');
     expect(acknowledgement.text).toContain(`${SITE}/professional-filler/careers`);
     expect(staff.subject).toBe('Job application: Technical adviser (North West) – Chris Lee');
     expect(staff.text).toContain('CV: chris-lee-cv.pdf');
@@ -193,6 +209,20 @@ describe('job application', () => {
     expect(acknowledgement.text).toContain('Position: Spontaneous application');
     expect(staff.subject).toBe('Job application: spontaneous application – Chris Lee');
   });
+});
+
+test('a greeting repeats a name of at most 40 characters that reads as a name, else says hello', () => {
+  expect(greetingOf('Ms Morgan')).toBe('Dear Ms Morgan,');
+  expect(greetingOf('  Zoë  O’Brien-Smith ')).toBe('Dear Zoë O’Brien-Smith,');
+  expect(greetingOf("Zoë O'Brien-Smith")).toBe("Dear Zoë O'Brien-Smith,");
+  expect(greetingOf('J. R. Hartley')).toBe('Dear J. R. Hartley,');
+  expect(greetingOf('A'.repeat(40))).toBe(`Dear ${'A'.repeat(40)},`);
+  expect(greetingOf('A'.repeat(41))).toBe('Hello,');
+  expect(greetingOf('Click https://evil.example/login')).toBe('Hello,');
+  expect(greetingOf('Visit evil.example/x')).toBe('Hello,');
+  expect(greetingOf('call 0800 000 000')).toBe('Hello,');
+  expect(greetingOf('')).toBe('Hello,');
+  expect(greetingOf(undefined)).toBe('Hello,');
 });
 
 test('dates read the UK way, on the London calendar', () => {

@@ -1,6 +1,9 @@
 /**
- * The e-mails the shop sends: for each public form, an acknowledgement to the visitor (what they sent and what
- * happens next) and a notification to staff (every field); and the order confirmation. Each message is written
+ * The e-mails the shop sends: for each public form, an acknowledgement to the visitor (the form's fixed choices and
+ * when we reply) and a notification to staff (every field); and the order confirmation. An acknowledgement goes to
+ * whatever address was typed, so it repeats nothing the sender typed freely (message, company, addresses, links,
+ * file names, participants): only a greeting name of at most 40 characters that reads as a name (issue 21), else
+ * the shop's e-mail would carry anyone's words to anyone. Each message is written
  * once as a list of blocks and rendered both as plain text and as simple HTML, where every value is escaped:
  * visitors' text never becomes markup.
  * Pure functions: no clock, no configuration read.
@@ -124,7 +127,7 @@ const PERSON: Field[] = [
   ['email', 'Email'],
 ];
 
-/** The visitor's own fields, in the form's order, with the labels the acknowledgement shows. */
+/** The visitor's own fields, in the form's order, with the labels the staff notification shows. */
 const FORM_FIELDS: Record<MailForm, Field[]> = {
   contact: [
     ...PERSON,
@@ -214,15 +217,27 @@ function fullName(data: Record<string, unknown>): string {
   return [text(data.first_name), text(data.last_name)].filter(Boolean).join(' ') || text(data.email) || '';
 }
 
+/** The longest name a greeting repeats: room for a name, not for a message. */
+export const GREETING_NAME_MAX = 40;
+/** Letters (any script), spaces, apostrophes, hyphens and dots: what names are made of, and no link is. */
+const NAME_LIKE = /^[\p{L}\p{M}'’ .-]+$/u;
+
+/** "Dear Alex Morgan," for a name that reads as one and is at most 40 characters; anything else "Hello,". */
+export function greetingOf(name: string | undefined): string {
+  const tidy = name?.replace(/\s+/g, ' ').trim() ?? '';
+  return tidy.length > 0 && tidy.length <= GREETING_NAME_MAX && NAME_LIKE.test(tidy)
+    ? `Dear ${tidy},`
+    : 'Hello,';
+}
+
 /** "Dear Ms Morgan," with a title, else "Dear Alex Morgan,"; a training registration addresses its contact. */
 function greeting(data: Record<string, unknown>): string {
   const contact = text(data.contact_name);
-  if (contact) return `Dear ${contact},`;
+  if (contact) return greetingOf(contact);
   const civility = CIVILITIES[text(data.civility) ?? ''];
   const lastName = text(data.last_name);
-  if (civility && lastName) return `Dear ${civility} ${lastName},`;
-  const name = fullName(data);
-  return name ? `Dear ${name},` : 'Hello,';
+  if (civility && lastName) return greetingOf(`${civility} ${lastName}`);
+  return greetingOf([text(data.first_name), text(data.last_name)].filter(Boolean).join(' '));
 }
 
 /** A storefront page in the visitor's audience: `{siteUrl}/{segment}/{path}`. */
@@ -233,8 +248,6 @@ export function pageUrl(siteUrl: string, data: Record<string, unknown>, path: st
 
 // ---- the eight messages -------------------------------------------------------------------------------------
 
-const SENT = 'Here is what you sent us:';
-
 function contactMails(data: Record<string, unknown>, siteUrl: string) {
   const acknowledgement: Letter = {
     subject: 'We have received your message',
@@ -243,10 +256,9 @@ function contactMails(data: Record<string, unknown>, siteUrl: string) {
       {
         kind: 'paragraph',
         text:
-          'Thank you for contacting Plasterwick. Our customer service team will reply within one working day ' +
-          `(we are open ${CUSTOMER_SERVICE_HOURS}).`,
+          'Thank you for contacting Plasterwick: we have your message. Our customer service team will reply to ' +
+          `this address within one working day (we are open ${CUSTOMER_SERVICE_HOURS}).`,
       },
-      { kind: 'fields', heading: SENT, rows: rows(data, FORM_FIELDS.contact) },
       {
         kind: 'link',
         text: 'Something to add? Write to us again from our contact page:',
@@ -278,10 +290,11 @@ function constructionStartsMails(data: Record<string, unknown>, siteUrl: string)
         kind: 'paragraph',
         text:
           `Thank you for telling us about your project. Your request will be handled within ` +
-          `${JOBSITE_SUPPORT_HOURS} hours: a technical adviser will call you${phone ? ` on ${phone}` : ''} ` +
+          `${JOBSITE_SUPPORT_HOURS} hours: a technical adviser will call you on the number you gave us ` +
           'to talk through the works, the surfaces and the products that suit them.',
       },
-      { kind: 'fields', heading: SENT, rows: rows(data, FORM_FIELDS['construction-starts']) },
+      // The form's fixed choice only: what the visitor typed is the staff's to read.
+      { kind: 'fields', heading: 'Your request:', rows: rows(data, [['surface', 'Surface']]) },
       {
         kind: 'link',
         text: 'More about our jobsite support:',
@@ -323,12 +336,12 @@ function applicationMails(data: Record<string, unknown>, details: FormMailDetail
       {
         kind: 'paragraph',
         text:
-          (details.cvFileName ? `We have your CV (${details.cvFileName}) and your details. ` : '') +
+          (details.cvFileName ? 'We have your CV and your details. ' : 'We have your details. ') +
           'Our recruitment team reads every application. If your profile matches ' +
           (vacancy ? 'the position' : 'one of our roles') +
           ', we will contact you by e-mail or phone to arrange an interview; if not, we will let you know.',
       },
-      { kind: 'fields', heading: SENT, rows: [position, ...cv, ...rows(data, FORM_FIELDS.application)] },
+      { kind: 'fields', rows: [position] },
       { kind: 'link', text: 'See all our vacancies:', url: pageUrl(siteUrl, data, 'careers') },
     ],
     signature: ['Kind regards,', 'Plasterwick recruitment'],
@@ -367,12 +380,10 @@ function trainingMails(data: Record<string, unknown>, details: FormMailDetails, 
     blocks: [
       { kind: 'paragraph', text: `Thank you for registering ${count} for ${title}.` },
       { kind: 'fields', rows: sessionRows },
-      { kind: 'list', heading: 'Participants:', items: people },
       {
         kind: 'paragraph',
         text: 'A confirmation with the joining details (times, address and what to bring) will follow by e-mail.',
       },
-      { kind: 'fields', heading: 'Your details:', rows: rows(data, FORM_FIELDS['training-registration']) },
       { kind: 'link', text: 'Our training courses:', url: pageUrl(siteUrl, data, 'training') },
     ],
     signature: ['Kind regards,', 'Plasterwick training'],

@@ -6,7 +6,12 @@
  * limited to AUTH_LIMITS.wishlistSendPerCustomer, counted as the customers module's attempts under the customer
  * row's lock, in the transaction that queues the message.
  */
-import { AUTH_LIMITS, MAX_WISHLIST_ITEMS, type WishlistSendBody } from '@plasterwick/shop-rules/accounts';
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_LIMITS,
+  MAX_WISHLIST_ITEMS,
+  type WishlistSendBody,
+} from '@plasterwick/shop-rules/accounts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MailConfig } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
@@ -118,7 +123,9 @@ export interface WishlistSendDeps {
 
 /**
  * `POST /wishlist/send` (after the bot check): the fixed template to the customer's address or `to`, queued in
- * the transaction that counts it. 400 `wishlist_empty` with nothing to send, 429 beyond the limit.
+ * the transaction that counts it. 403 `email_not_verified` until the account has confirmed its address (the mail
+ * goes to any address, so it must come from someone who can be found), 400 `wishlist_empty` with nothing to send,
+ * 429 beyond the limit.
  */
 export async function sendWishlist(
   deps: WishlistSendDeps,
@@ -126,6 +133,9 @@ export async function sendWishlist(
   customer: CustomerRow,
   body: WishlistSendBody,
 ): Promise<string> {
+  if (customer.emailVerifiedAt === null) {
+    throw new DomainError('email_not_verified', ACCOUNT_MESSAGES.verifyEmailFirst);
+  }
   const items = await mailProducts(
     deps.db,
     deps.cache,

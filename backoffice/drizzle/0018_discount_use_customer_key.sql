@@ -1,0 +1,2 @@
+ALTER TABLE "discount_use" ADD COLUMN "customer_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "discount_use_once_per_customer" ON "discount_use" USING btree ("discount_id","customer_key") WHERE "discount_use"."customer_key" is not null;
