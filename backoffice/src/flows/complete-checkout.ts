@@ -109,9 +109,14 @@ interface Attempt {
 // ---- step 1: the order the cart already has ------------------------------------------------------------------
 
 async function existingOrder(tx: Executor, attempt: Attempt, cart: CartRow): Promise<Placed | null> {
+  const found = await orderOfCart(tx, cart.id);
+  if (!found) return null;
+  const { lines, payment } = await loadOrder(tx, found);
+  // Read again after its payment (each statement sees what was committed when it began): an outcome recorded
+  // between the two reads shows here, so a failed payment is never taken for one still being made.
   const existing = await orderOfCart(tx, cart.id);
+  // Its payment failed meanwhile and the order let go of the basket: it is free to be paid again.
   if (!existing) return null;
-  const { lines, payment } = await loadOrder(tx, existing);
   const state =
     payment && existing.status === 'pending_payment'
       ? attemptState(payment, attempt.now, attempt.deps.reconcileAfterSeconds)

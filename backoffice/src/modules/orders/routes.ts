@@ -26,6 +26,7 @@ import {
   orderParams,
   orderResponse,
   refundBody,
+  refundConflictBody,
   refundParams,
   refundResponse,
   reorderResponse,
@@ -176,7 +177,7 @@ function refundRoutes(plugin: FastifyInstance): void {
         params: refundParams,
         querystring: commonQuery,
         body: refundBody,
-        response: { 200: refundResponse, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: refundResponse, 409: refundConflictBody, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {

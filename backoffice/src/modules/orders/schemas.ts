@@ -2,6 +2,7 @@
  * The order as the API shows it (`GET /orders/{number}`, api-contract.md "Checkout and orders"). Amounts in pence.
  */
 import { z } from 'zod';
+import { errorBody } from '../../lib/http.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import { amountSchema, billingView, cartSchema, deliveryView } from '../cart/index.ts';
 import { ORDER_STATUSES } from './tables.ts';
@@ -126,6 +127,11 @@ export const refundBody = z.strictObject({
     .describe(
       'Chosen by the caller for this refund: the same key again is the same refund, never a second one',
     ),
+});
+
+/** A refused refund; `refund_exceeds_captured` says how much may still be refunded. */
+export const refundConflictBody = errorBody.extend({
+  refundable_pence: pence.optional().describe('What was paid and is not yet refunded'),
 });
 
 export const refundResponse = z.object({
