@@ -110,7 +110,7 @@ const envSchema = z.object({
       .default(300),
   ),
   /** How often the reconciliation job looks for such attempts. */
-  PAYMENT_RECONCILE_INTERVAL_SECONDS: z.preprocess(
+  PAYMENT_RECONCILE_EVERY_SECONDS: z.preprocess(
     blankIsUnset,
     z.coerce
       .number({ error: 'must be a whole number of seconds from 1 to 3600' })
@@ -162,8 +162,8 @@ export interface PaymentConfig {
    * second attempt on the basket waits for it.
    */
   reconcileAfterSeconds: number;
-  /** `PAYMENT_RECONCILE_INTERVAL_SECONDS` (60): how often the reconciliation job runs. */
-  reconcileIntervalSeconds: number;
+  /** `PAYMENT_RECONCILE_EVERY_SECONDS` (60): how often the reconciliation job runs. */
+  reconcileEverySeconds: number;
 }
 
 export interface Config {
@@ -272,7 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.PAYMENT_PROVIDER,
       webhookSecret: secrets.PAYMENT_WEBHOOK_SECRET as string,
       reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
-      reconcileIntervalSeconds: e.PAYMENT_RECONCILE_INTERVAL_SECONDS,
+      reconcileEverySeconds: e.PAYMENT_RECONCILE_EVERY_SECONDS,
     },
     contentHook:
       e.CONTENT_HOOK_URL !== undefined && e.CONTENT_HOOK_SECRET !== undefined

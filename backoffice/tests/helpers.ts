@@ -96,7 +96,7 @@ export async function createTestApp(
     previewToken: PREVIEW_TOKEN,
     databaseUrl: server?.url,
     // The reconciliation job runs when a test asks (`app.jobs.runNow`), not on a timer while tests move the clock.
-    payment: { ...defaults.payment, reconcileIntervalSeconds: 3600 },
+    payment: { ...defaults.payment, reconcileEverySeconds: 3600 },
     ...overrides,
   });
   const fake = fakeProvider(config.payment.webhookSecret, database.db);

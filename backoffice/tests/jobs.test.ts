@@ -175,7 +175,7 @@ describe('the job runner', () => {
       'payment-reconciliation': 60_000,
     });
     // The reconciliation's pace is configuration (the crash test checks every second).
-    const everySecond = loadConfig({ PAYMENT_RECONCILE_INTERVAL_SECONDS: '1' });
+    const everySecond = loadConfig({ PAYMENT_RECONCILE_EVERY_SECONDS: '1' });
     expect(paces(everySecond)['payment-reconciliation']).toBe(1_000);
   });
 });

@@ -32,12 +32,12 @@ const botCheckHousekeeping: Job = {
 
 /**
  * Card attempts left open `PAYMENT_RECONCILE_AFTER_SECONDS` (an answer lost, a back-office killed mid-payment, a
- * 3-D Secure never finished) are settled with the provider, every `PAYMENT_RECONCILE_INTERVAL_SECONDS`
+ * 3-D Secure never finished) are settled with the provider, every `PAYMENT_RECONCILE_EVERY_SECONDS`
  * (flows/reconcile-payments.ts).
  */
 const paymentReconciliation = (config: Config): Job => ({
   name: 'payment-reconciliation',
-  intervalMs: config.payment.reconcileIntervalSeconds * 1000,
+  intervalMs: config.payment.reconcileEverySeconds * 1000,
   run: async ({ db, clock, log, payments, nudge }, signal) => {
     await reconcilePayments(
       {
