@@ -118,7 +118,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('cache', cache);
   app.decorate('clock', clock ?? systemClock);
-  app.decorate('payments', paymentProvider ?? fakeProvider(config.payment.webhookSecret));
+  app.decorate('payments', paymentProvider ?? fakeProvider(config.payment.webhookSecret, db));
   const notifyContentHook = contentHookNotifier(config.contentHook, app.log);
   app.decorate('contentChanged', async () => {
     cache.clear();
@@ -134,7 +134,15 @@ export async function buildApp({
   // Every job runs once the app is ready (mail queued before a restart goes out), then at its pace; closing waits
   // for the runs in flight (a message being sent) before the transport closes.
   const mailTransport = createMailTransport(config, app.log, app.clock);
-  const jobs = createJobRunner(backOfficeJobs, { db, clock: app.clock, log: app.log, config, mailTransport });
+  const jobs: JobRunner = createJobRunner(backOfficeJobs(config), {
+    db,
+    clock: app.clock,
+    log: app.log,
+    config,
+    mailTransport,
+    payments: app.payments,
+    nudge: (name) => jobs.nudge(name),
+  });
   app.decorate('jobs', { nudge: jobs.nudge, runNow: jobs.runNow });
   app.decorate('mail', { nudge: () => jobs.nudge('mail'), drain: () => jobs.runNow('mail') });
   app.addHook('onReady', async () => jobs.start());

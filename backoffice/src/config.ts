@@ -143,6 +143,26 @@ const envSchema = z.object({
     blankIsUnset,
     z.enum(['fake'], { error: 'must be fake (the only provider of this build)' }).default('fake'),
   ),
+  /** How long a card attempt may stay open before the next attempt or the reconciliation job settles it. */
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds from 1 to 86400' })
+      .int('must be a whole number of seconds from 1 to 86400')
+      .min(1, 'must be a whole number of seconds from 1 to 86400')
+      .max(86_400, 'must be a whole number of seconds from 1 to 86400')
+      .default(300),
+  ),
+  /** How often the reconciliation job looks for such attempts. */
+  PAYMENT_RECONCILE_EVERY_SECONDS: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds from 1 to 3600' })
+      .int('must be a whole number of seconds from 1 to 3600')
+      .min(1, 'must be a whole number of seconds from 1 to 3600')
+      .max(3600, 'must be a whole number of seconds from 1 to 3600')
+      .default(60),
+  ),
 });
 
 /** The forms whose staff notifications can go to their own address (`MAIL_STAFF_TO_<FORM>`). */
@@ -180,6 +200,14 @@ export interface PaymentConfig {
   provider: 'fake';
   /** HMAC key of the provider's webhook signatures (a secret: generated into secrets.json by `npm start`). */
   webhookSecret: string;
+  /**
+   * `PAYMENT_RECONCILE_AFTER_SECONDS` (300): a card attempt open this long (its answer lost, its process gone, its
+   * 3-D Secure never finished) is settled by the shopper's next attempt or the reconciliation job; until then a
+   * second attempt on the basket waits for it.
+   */
+  reconcileAfterSeconds: number;
+  /** `PAYMENT_RECONCILE_EVERY_SECONDS` (60): how often the reconciliation job runs. */
+  reconcileEverySeconds: number;
 }
 
 export interface Config {
@@ -308,6 +336,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: {
       provider: e.PAYMENT_PROVIDER,
       webhookSecret: secrets.PAYMENT_WEBHOOK_SECRET as string,
+      reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
+      reconcileEverySeconds: e.PAYMENT_RECONCILE_EVERY_SECONDS,
     },
     contentHook:
       e.CONTENT_HOOK_URL !== undefined && e.CONTENT_HOOK_SECRET !== undefined

@@ -21,7 +21,12 @@ test('defaults when the environment is empty; missing secrets get random values 
   });
   expect(config.apiKey).toMatch(/^[\w-]{43}$/);
   expect(config.botCheck.altchaHmacKey).toMatch(/^[\w-]{43}$/);
-  expect(config.payment).toEqual({ provider: 'fake', webhookSecret: expect.stringMatching(/^[\w-]{43}$/) });
+  expect(config.payment).toEqual({
+    provider: 'fake',
+    webhookSecret: expect.stringMatching(/^[\w-]{43}$/),
+    reconcileAfterSeconds: 300,
+    reconcileEverySeconds: 60,
+  });
   expect(loadConfig({}).apiKey).not.toBe(config.apiKey);
 });
 
@@ -48,6 +53,20 @@ test('production refuses a missing ALTCHA key or webhook secret; any mode refuse
   expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow('PAYMENT_PROVIDER');
   expect(() => loadConfig({ ALTCHA_HMAC_KEY: 'short' })).toThrow(
     'ALTCHA_HMAC_KEY: must be at least 32 characters',
+  );
+});
+
+test('payment reconciliation: its age and pace in whole seconds, refused otherwise', () => {
+  expect(
+    loadConfig({ PAYMENT_RECONCILE_AFTER_SECONDS: '5', PAYMENT_RECONCILE_EVERY_SECONDS: '1' }).payment,
+  ).toMatchObject({ reconcileAfterSeconds: 5, reconcileEverySeconds: 1 });
+  for (const value of ['0', '-5', '1.5', 'soon', '86401']) {
+    expect(() => loadConfig({ PAYMENT_RECONCILE_AFTER_SECONDS: value }), value).toThrow(
+      'PAYMENT_RECONCILE_AFTER_SECONDS: must be a whole number of seconds from 1 to 86400',
+    );
+  }
+  expect(() => loadConfig({ PAYMENT_RECONCILE_EVERY_SECONDS: '3601' })).toThrow(
+    'PAYMENT_RECONCILE_EVERY_SECONDS: must be a whole number of seconds from 1 to 3600',
   );
 });
 

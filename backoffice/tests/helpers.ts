@@ -12,7 +12,9 @@ import { buildApp } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
 import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import type { Database } from '../src/db/types.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { fakeProvider, type PaymentProvider } from '../src/modules/payments/index.ts';
 import { seedDemo } from '../src/seed/index.ts';
 
 export const SITE_ID = 3;
@@ -71,7 +73,13 @@ export async function freshServerDatabase(
 /** Builds a seeded app on a fresh database. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { seed?: boolean; clock?: Clock; seedScale?: number } = {},
+  options: {
+    seed?: boolean;
+    clock?: Clock;
+    seedScale?: number;
+    /** Wraps the fake card provider (a test that needs it slow, silent or counted). */
+    paymentProvider?: (fake: PaymentProvider, db: Database) => PaymentProvider;
+  } = {},
 ): Promise<TestApp> {
   const serverUrl = process.env.DATABASE_URL;
   const server = serverUrl ? await freshServerDatabase(serverUrl) : undefined;
@@ -81,14 +89,24 @@ export async function createTestApp(
   }
   // Its own data folder: what the app writes there (the .eml files of the mail worker) never reaches the repo.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'backoffice-test-'));
+  const defaults = testConfig();
   const config = testConfig({
     dataDir,
     apiKey: API_KEY,
     previewToken: PREVIEW_TOKEN,
     databaseUrl: server?.url,
+    // The reconciliation job runs when a test asks (`app.jobs.runNow`), not on a timer while tests move the clock.
+    payment: { ...defaults.payment, reconcileEverySeconds: 3600 },
     ...overrides,
   });
-  const app = await buildApp({ db: database.db, config, logger: false, clock: options.clock });
+  const fake = fakeProvider(config.payment.webhookSecret, database.db);
+  const app = await buildApp({
+    db: database.db,
+    config,
+    logger: false,
+    clock: options.clock,
+    paymentProvider: options.paymentProvider?.(fake, database.db) ?? fake,
+  });
   await app.ready();
   return {
     app,

@@ -5,6 +5,7 @@
  * with their modules (mail.test.ts, cart.test.ts, bot-check.test.ts…).
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { loadConfig, testConfig, type Config } from '../src/config.ts';
 import { backOfficeJobs, createJobRunner, type Job, type JobContext } from '../src/jobs/index.ts';
 
 /** A job whose runs are counted and, when `held`, wait until released. */
@@ -165,10 +166,16 @@ describe('the job runner', () => {
   });
 
   test('the back-office jobs have unique names and keep their paces', () => {
-    expect(Object.fromEntries(backOfficeJobs.map((job) => [job.name, job.intervalMs]))).toEqual({
+    const paces = (config: Config) =>
+      Object.fromEntries(backOfficeJobs(config).map((job) => [job.name, job.intervalMs]));
+    expect(paces(testConfig())).toEqual({
       mail: 5_000,
       housekeeping: 3_600_000,
       'bot-check-housekeeping': 60_000,
+      'payment-reconciliation': 60_000,
     });
+    // The reconciliation's pace is configuration (the crash test checks every second).
+    const everySecond = loadConfig({ PAYMENT_RECONCILE_EVERY_SECONDS: '1' });
+    expect(paces(everySecond)['payment-reconciliation']).toBe(1_000);
   });
 });

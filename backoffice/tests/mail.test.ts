@@ -260,13 +260,15 @@ describe('the mail job', () => {
       },
       close() {},
     };
-    const mailJob = backOfficeJobs.filter((job) => job.name === 'mail');
+    const mailJob = backOfficeJobs(testConfig()).filter((job) => job.name === 'mail');
     const runner = createJobRunner(mailJob, {
       db: db(),
       clock: systemClock,
       log: captureLog().log,
       config: testConfig(),
       mailTransport: transport,
+      payments: t.app.payments,
+      nudge: () => {},
     });
     const { id } = await enqueueMail(db(), mail(1));
     await enqueueMail(db(), mail(2));

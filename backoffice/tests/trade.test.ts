@@ -358,6 +358,8 @@ describe('the credit limit under concurrency (also on the PostgreSQL server)', (
       mail: t.app.config.mail,
       provider: t.app.payments,
       nudgeMail: () => t.app.mail.nudge(),
+      log: t.app.log,
+      reconcileAfterSeconds: t.app.config.payment.reconcileAfterSeconds,
     };
     const outcomes = await Promise.allSettled(
       baskets.map((basket) =>

@@ -72,6 +72,7 @@ import {
   getCheckoutCart,
   getCountries,
   getPaymentMethods,
+  paymentInProgress,
   putCheckoutBilling,
   putCheckoutDelivery,
 } from '../../src/lib/api/checkout.ts';
@@ -926,6 +927,53 @@ const CALLS: ContractCall[] = [
       );
       expect(declined.body?.status).toBe('payment_declined');
       expect((await getCheckoutCart(api, token)).view.lines).toHaveLength(1);
+    },
+  },
+  {
+    layer: 'island',
+    caller:
+      'features/checkout/payment-page.ts (part): a payment whose answer was lost (tok_timeout) is waited for: 202 pending, then 409 payment_pending names the order, followed with its token',
+    uses: [completeCheckout, getOrder],
+    run: async () => {
+      const api = islandApi('part', '/checkout/payment');
+      const product = fx.products.part.find((candidate) => candidate.variants.length > 0)!;
+      const created = await addCartItems(api, undefined, [
+        {
+          element_id: product.id,
+          element_type: 'product',
+          variant_reference: product.variants[0]!.reference,
+          quantity: 1,
+        },
+      ]);
+      const token = created.token!;
+      const [carrier] = await getCarriers(api, token, 'LS1 5HD');
+      await putCheckoutDelivery(api, token, {
+        method: 'delivery',
+        address: {
+          first_name: 'Lou',
+          last_name: 'Lost',
+          address: '1 Park Row',
+          town: 'Leeds',
+          postcode: 'LS1 5HD',
+          country: 'uk',
+        },
+        carrier_code: carrier!.code,
+        phone: '0113 496 0000',
+      });
+      const { view } = await getCheckoutCart(api, token);
+      const body = {
+        payment_method: 'card',
+        card_token: 'tok_timeout',
+        accept_terms: true,
+        expected_total: view.grandTotal.inc,
+        email: 'lou@example.co.uk',
+      };
+      const pending = await completeCheckout(api, token, body);
+      expect(pending.next).toEqual({ type: 'pending' });
+      const waiting = paymentInProgress(await expectBackofficeError(completeCheckout(api, token, body), 409));
+      expect(waiting?.order.number).toBe(pending.order.number);
+      const order = await getOrder(api, waiting!.order.number, waiting!.accessToken);
+      expect(order.status).toBe('pending_payment');
     },
   },
 

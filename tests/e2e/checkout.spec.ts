@@ -1,8 +1,10 @@
 /**
  * Checkout end to end against the real back-office (issue 10): a DIY guest buys two packs with WELCOME10 and
  * collects from a stockist, paying with `tok_ok` (confirmation, its reload, the e-mail); a trade guest pays with
- * `tok_3ds` through the provider's authorisation page; a declined card shows the error and keeps the basket; the
- * confirmation without its access token is the friendly page.
+ * `tok_3ds` through the provider's authorisation page; a payment whose answer was lost (`tok_timeout`) is waited
+ * for ("Your payment is being checked…"), and paying again meanwhile says a payment is already being processed,
+ * both until the back-office finds it paid; a declined card shows the error and keeps the basket; the confirmation
+ * without its access token is the friendly page.
  */
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
@@ -155,6 +157,47 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/professional-filler\/confirmation\?order=PW-\d+/);
     await expect(page.getByText(/Order number PW-\d+/)).toBeVisible();
     await expect(page.getByText('Status: Paid')).toBeVisible({ timeout: 25_000 });
+  });
+
+  test('a payment whose answer was lost: the page says it is being checked, then shows the paid order', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await addToBasket(page, 'professional-filler', 1, 1);
+    await page.goto('/professional-filler/checkout/delivery');
+    await fillDetails(page, `checked-${Date.now()}@example.co.uk`);
+    await deliverHome(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await pay(page, 'tok_timeout');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your payment is being checked…' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
+    await expect(page.getByRole('button', { name: /paying/i })).toBeDisabled();
+    // The back-office asks the provider once the attempt is old enough (10 s in this run): it was paid.
+    await expect(page).toHaveURL(/\/professional-filler\/confirmation\?order=PW-\d+/, { timeout: 30_000 });
+    await expect(page.getByText('Status: Paid')).toBeVisible();
+  });
+
+  test('paying again while a payment for the basket is being made: the page says so and waits for it', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await addToBasket(page, 'professional-filler', 1, 2);
+    await page.goto('/professional-filler/checkout/delivery');
+    await fillDetails(page, `twice-${Date.now()}@example.co.uk`);
+    await deliverHome(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await pay(page, 'tok_timeout');
+    await expect(page.getByText('Your payment is being checked…')).toBeVisible();
+    // Another tab, or the page reloaded: the shopper pays again.
+    await page.reload();
+    await pay(page, 'tok_ok');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'A payment for this basket is already being processed' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/professional-filler\/confirmation\?order=PW-\d+/, { timeout: 30_000 });
+    await expect(page.getByText('Status: Paid')).toBeVisible();
   });
 
   test('a declined card shows the error and keeps the basket', async ({ page }) => {

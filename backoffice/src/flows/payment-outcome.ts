@@ -1,7 +1,8 @@
 /**
  * Payment outcome: the one place an order becomes paid, placed on account, failed or cancelled, whoever says so
  * (the provider's answer at completion, the shopper's return from 3-D Secure through the webhook, a later
- * webhook, a payment given up, staff recording an on-account invoice as paid). Each outcome is a conditional move, so it happens once however many callers race:
+ * webhook, a payment given up or settled by the reconciliation job, staff recording an on-account invoice as paid).
+ * Each outcome is a conditional move, so it happens once however many callers race:
  *
  * - paid or placed on account: the order moves, its basket is closed (its token no longer opens it) and the
  *   confirmation e-mail is queued, in one transaction;
@@ -27,9 +28,12 @@ import {
 import {
   findPayment,
   lockPayment,
+  lookupOf,
   movePayment,
   recordEvent,
+  refundOfEvent,
   setEventOutcome,
+  settleRefund,
   type CreatePaymentResult,
   type PaymentEvent,
   type PaymentProvider,
@@ -38,6 +42,11 @@ import {
   type ProviderPaymentStatus,
 } from '../modules/payments/index.ts';
 
+/** Where a flow says what went wrong without failing (Fastify's and the jobs' loggers have it). */
+export interface OutcomeLog {
+  warn(details: object, message: string): void;
+}
+
 export interface PaymentOutcomeDeps {
   db: Database;
   clock: Clock;
@@ -45,6 +54,7 @@ export interface PaymentOutcomeDeps {
   provider: PaymentProvider;
   /** Called after a commit that queued mail. */
   nudgeMail(): void;
+  log: OutcomeLog;
 }
 
 // ---- the order's side -----------------------------------------------------------------------------------------
@@ -105,21 +115,23 @@ export async function invoicePaid(
 // ---- the payment's side ---------------------------------------------------------------------------------------
 
 /**
- * Moves a payment forward and its order with it, in the caller's transaction. Returns whether the payment moved
- * (false: it was already further on, and nothing changed).
+ * Moves a payment forward and its order with it, in the caller's transaction. A payment the shop gave up on
+ * (`givenUp`) cancels its order whatever the provider says went wrong. Returns whether the payment moved (false: it
+ * was already further on, and nothing changed).
  */
 async function recordPaymentMove(
   tx: Executor,
   mail: MailConfig,
-  paymentId: string,
-  to: PaymentStatus,
-  now: Date,
+  move: { paymentId: string; to: PaymentStatus; now: Date; givenUp?: boolean },
   fields: Parameters<typeof movePayment>[4] = {},
 ): Promise<boolean> {
+  const { paymentId, to, now } = move;
   const moved = await movePayment(tx, paymentId, to, now, fields);
   if (!moved) return false;
   if (to === 'succeeded') await orderPaid(tx, mail, moved.orderId, now);
-  if (to === 'failed') await orderUnpaid(tx, moved.orderId, now, 'payment_failed');
+  if (to === 'failed') {
+    await orderUnpaid(tx, moved.orderId, now, move.givenUp ? 'cancelled' : 'payment_failed');
+  }
   if (to === 'cancelled') await orderUnpaid(tx, moved.orderId, now, 'cancelled');
   return true;
 }
@@ -152,37 +164,73 @@ export async function recordProviderAnswer(
 ): Promise<PaymentRow> {
   const { to, fields } = moveOfAnswer(result);
   await deps.db.transaction((tx) =>
-    recordPaymentMove(tx, deps.mail, payment.id, to, deps.clock.now(), fields),
+    recordPaymentMove(tx, deps.mail, { paymentId: payment.id, to, now: deps.clock.now() }, fields),
   );
   if (to === 'succeeded') deps.nudgeMail();
   return (await findPayment(deps.db, payment.id))!;
 }
 
+/** The status to record for where the provider says a given-up payment stands; null while it is still working. */
+function settledStatus(status: ProviderPaymentStatus): PaymentStatus | null {
+  switch (status) {
+    case 'succeeded':
+    case 'refunded':
+      return 'succeeded';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+    case 'unknown':
+      return 'cancelled';
+    case 'pending':
+    case 'requires_action':
+      return null;
+  }
+}
+
 /**
- * Gives up a payment still waiting for the shopper's authorisation (3-D Secure) because the basket changed since
- * it started: the provider cancels it, then says where it stands, and that is what is recorded. Cancelled (or
- * failed), the order lets go of its basket and gives the code's use back, so the basket can be paid afresh; if
- * the shopper authorised it in the meantime, it is recorded as paid (the order they approved stands). Returns
- * the status recorded.
+ * Settles a card attempt the shop stops waiting for: one left open too long (its answer lost, its process gone,
+ * its 3-D Secure never finished) or one whose basket changed. The provider is asked where it stands, by reference
+ * or, when none was recorded, by the idempotency key; whatever still waits there (for the shopper, or never
+ * arrived) is cancelled first, so nothing can be taken under it later. Succeeded: the order is paid (the one the
+ * shopper approved stands). Failed, cancelled or never received: the order is cancelled, its basket let go and the
+ * code's use given back. Returns the payment's status as it then is; `pending` while the provider is still working
+ * on it or cannot be asked (the next attempt, or the job's next run, tries again).
  */
-export async function abandonPayment(
+export async function settleAttempt(
   deps: PaymentOutcomeDeps,
   payment: Pick<PaymentRow, 'id' | 'providerRef'>,
 ): Promise<PaymentStatus> {
-  let status: ProviderPaymentStatus = 'cancelled';
-  if (payment.providerRef) {
-    await deps.provider.cancelPayment(payment.providerRef);
-    status = await deps.provider.paymentStatus(payment.providerRef);
+  const lookup = lookupOf(payment);
+  let answer: Awaited<ReturnType<PaymentProvider['paymentStatus']>>;
+  try {
+    answer = await deps.provider.paymentStatus(lookup);
+    if (answer.status === 'requires_action' || answer.status === 'unknown') {
+      await deps.provider.cancelPayment(lookup);
+      answer = await deps.provider.paymentStatus(lookup);
+    }
+  } catch (error) {
+    deps.log.warn(
+      { err: error, payment: payment.id },
+      'the payment provider could not be asked; retried later',
+    );
+    return 'pending';
   }
-  const to: PaymentStatus = status === 'succeeded' || status === 'failed' ? status : 'cancelled';
+  const to = settledStatus(answer.status);
+  if (to === null) return 'pending';
+  const fields = !payment.providerRef && answer.providerRef ? { providerRef: answer.providerRef } : {};
   const moved = await deps.db.transaction((tx) =>
-    recordPaymentMove(tx, deps.mail, payment.id, to, deps.clock.now()),
+    recordPaymentMove(
+      tx,
+      deps.mail,
+      { paymentId: payment.id, to, now: deps.clock.now(), givenUp: true },
+      fields,
+    ),
   );
   if (moved && to === 'succeeded') deps.nudgeMail();
-  return to;
+  return (await findPayment(deps.db, payment.id))?.status ?? to;
 }
 
-const EVENT_STATUS: Record<PaymentEvent['type'], PaymentStatus> = {
+const EVENT_STATUS: Record<Exclude<PaymentEvent['type'], `refund.${string}`>, PaymentStatus> = {
   'payment.succeeded': 'succeeded',
   'payment.failed': 'failed',
   'payment.cancelled': 'cancelled',
@@ -191,10 +239,27 @@ const EVENT_STATUS: Record<PaymentEvent['type'], PaymentStatus> = {
 
 export type EventOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_payment';
 
+/** A refund's outcome from the provider's event: applied to the refund it names, once. */
+async function applyRefundEvent(
+  tx: Executor,
+  payment: PaymentRow,
+  event: Extract<PaymentEvent, { refundId: string }>,
+  now: Date,
+): Promise<boolean> {
+  const refund = await refundOfEvent(tx, payment.id, event.refundId);
+  if (!refund) return false;
+  const outcome =
+    event.type === 'refund.succeeded'
+      ? { status: 'succeeded' as const, providerRefundId: event.refundId }
+      : { status: 'failed' as const, code: 'refund_failed' };
+  return settleRefund(tx, refund.id, outcome, now);
+}
+
 /**
  * Applies a webhook's event once: it is recorded with its outcome in the transaction that applies it, so the same
  * event arriving again (or concurrently) changes nothing; an event that would move the payment backwards (a late
- * `requires_action` after `succeeded`, a `failed` after `succeeded`) is recorded as ignored.
+ * `requires_action` after `succeeded`, a `failed` after `succeeded`), or a refund's that already has its outcome,
+ * is recorded as ignored.
  */
 export async function applyWebhookEvent(
   deps: PaymentOutcomeDeps,
@@ -206,7 +271,14 @@ export async function applyWebhookEvent(
     const payment = await lockPayment(tx, provider, event.paymentId);
     if (!payment) return 'unknown_payment';
     if (!(await recordEvent(tx, provider, event, payment.id, now))) return 'duplicate';
-    const moved = await recordPaymentMove(tx, deps.mail, payment.id, EVENT_STATUS[event.type], now);
+    const moved =
+      'refundId' in event
+        ? await applyRefundEvent(tx, payment, event, now)
+        : await recordPaymentMove(tx, deps.mail, {
+            paymentId: payment.id,
+            to: EVENT_STATUS[event.type],
+            now,
+          });
     const result = moved ? 'applied' : 'ignored';
     await setEventOutcome(tx, provider, event.id, result);
     return result;

@@ -1,7 +1,9 @@
 /** The back-office's background jobs: each one's name, pace and handler. `app.ts` hands them to the runner. */
 import { hourlyHousekeeping, minutelyHousekeeping, runHousekeeping } from '../flows/housekeeping.ts';
+import { reconcilePayments } from '../flows/reconcile-payments.ts';
 import { HOUR_MS } from '@plasterwick/shop-rules/time';
 import { writeResetLinks } from '../modules/customers/index.ts';
+import type { Config } from '../config.ts';
 import { sendDueMail } from '../modules/mail/index.ts';
 import type { Job } from './job.ts';
 
@@ -36,4 +38,34 @@ const botCheckHousekeeping: Job = {
   run: ({ db, clock }) => runHousekeeping(minutelyHousekeeping, db, clock.now()),
 };
 
-export const backOfficeJobs: readonly Job[] = [mailOutbox, housekeeping, botCheckHousekeeping];
+/**
+ * Card attempts left open `PAYMENT_RECONCILE_AFTER_SECONDS` (an answer lost, a back-office killed mid-payment, a
+ * 3-D Secure never finished) are settled with the provider, every `PAYMENT_RECONCILE_EVERY_SECONDS`
+ * (flows/reconcile-payments.ts).
+ */
+const paymentReconciliation = (config: Config): Job => ({
+  name: 'payment-reconciliation',
+  intervalMs: config.payment.reconcileEverySeconds * 1000,
+  run: async ({ db, clock, log, payments, nudge }, signal) => {
+    await reconcilePayments(
+      {
+        db,
+        clock,
+        log,
+        mail: config.mail,
+        provider: payments,
+        nudgeMail: () => nudge('mail'),
+        reconcileAfterSeconds: config.payment.reconcileAfterSeconds,
+      },
+      signal,
+    );
+  },
+});
+
+/** The jobs of a back-office with this configuration. */
+export const backOfficeJobs = (config: Config): readonly Job[] => [
+  mailOutbox,
+  housekeeping,
+  botCheckHousekeeping,
+  paymentReconciliation(config),
+];

@@ -9,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { MailTransport } from '../modules/mail/index.ts';
+import type { PaymentProvider } from '../modules/payments/index.ts';
 
 /** The logger calls jobs make (Fastify's logger has them). */
 export interface JobLog {
@@ -24,6 +25,10 @@ export interface JobContext {
   log: JobLog;
   config: Config;
   mailTransport: MailTransport;
+  /** The card payment provider (the reconciliation job asks it where payments stand). */
+  payments: PaymentProvider;
+  /** Asks for a run of another job soon (the mail job, once a handler queued mail). */
+  nudge(name: string): void;
 }
 
 export interface Job {

@@ -2,16 +2,21 @@
  * `/{target}/checkout/payment` in the browser: guards the step (a cart, a delivery chosen), draws the review with
  * the totals and VAT, offers the payment methods (in test mode: the banner and the fake provider's magic tokens),
  * and pays. A declined card keeps the basket and says so; a changed price shows the new total and asks again; a
- * provider's authorisation page (3-D Secure) takes over, and comes back to the confirmation.
+ * provider's authorisation page (3-D Secure) takes over, and comes back to the confirmation. A payment whose
+ * outcome is not known yet (202), or another payment for the basket already being made (409 `payment_pending`), is
+ * waited for: the page says so and follows the order until it is paid (the confirmation) or not (pay again).
  */
 import type { Address } from '../../lib/api/address.ts';
 import {
   completeCheckout,
   getCheckoutCart,
   getPaymentMethods,
+  paymentInProgress,
   type CheckoutView,
+  type PaymentInProgress,
   type PaymentMethod,
 } from '../../lib/api/checkout.ts';
+import { getOrder } from '../../lib/api/orders.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { applyServerCart, resetCart } from '../cart/cart.store.ts';
 import { islandApi } from '../site/island-api.ts';
@@ -30,7 +35,7 @@ import { checkoutText } from './checkout-text.ts';
 import { lineRows, place, totalRows } from './order-summary.ts';
 import { guardStep } from './order.ts';
 import { $order, keepOrderAccess, updateOrder } from './order.store.ts';
-import { FAKE_CARD_TOKENS, paymentFailure, payLabel } from './payment.ts';
+import { FAKE_CARD_TOKENS, PAYMENT_POLL_MS, paymentFailure, payLabel, settledOutcome } from './payment.ts';
 
 interface Page {
   root: HTMLElement;
@@ -193,6 +198,47 @@ async function refresh(page: Page): Promise<void> {
   renderReview(page);
 }
 
+/** The order is placed and settled (paid, on account): the basket is done with, the confirmation shows it. */
+function goToConfirmation(page: Page, number: string, paymentBy: string): void {
+  updateOrder({ orderId: number, paymentBy, step: 'confirmation' });
+  resetCart();
+  window.location.assign(`${page.root.dataset.confirmation ?? '/'}?order=${encodeURIComponent(number)}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Follows the order a card payment is being made or checked for, saying so, until it settles: paid, the
+ * confirmation; not paid, the basket is shown again to pay (the back-office gave its code's use back).
+ */
+async function waitForPayment(page: Page, placed: PaymentInProgress, message: string, paymentBy: string) {
+  const { form } = page;
+  keepOrderAccess(placed.order.number, placed.accessToken, placed.accessExpiresAt);
+  const waiting = $<HTMLElement>(form, '[data-pay-waiting]');
+  if (waiting) {
+    waiting.textContent = message;
+    waiting.hidden = false;
+  }
+  for (;;) {
+    await sleep(PAYMENT_POLL_MS);
+    if (!page.root.isConnected) return;
+    // A failed read (the back-office restarting) is asked again at the next tick.
+    const order = await getOrder(islandApi(), placed.order.number, placed.accessToken).catch(() => undefined);
+    const outcome = order ? settledOutcome(order.status) : 'waiting';
+    if (outcome === 'waiting') continue;
+    if (outcome === 'paid') return goToConfirmation(page, placed.order.number, paymentBy);
+    if (waiting) waiting.hidden = true;
+    setBusy(form, undefined);
+    try {
+      await refresh(page);
+    } catch (error) {
+      if (isCartNotFound(error)) return gone(page);
+    }
+    showFormMessage(form, checkoutText('payment.not_taken'), true);
+    return;
+  }
+}
+
 async function pay(page: Page): Promise<void> {
   const { form } = page;
   const order = $order.get();
@@ -214,42 +260,52 @@ async function pay(page: Page): Promise<void> {
   }
   showCheckoutErrors(form, {});
   setBusy(form, checkoutText('payment.paying'));
+  const paymentBy = checked.body.payment_method;
   try {
     const done = await completeCheckout(islandApi(), page.token, checked.body);
     keepOrderAccess(done.order.number, done.accessToken, done.accessExpiresAt);
-    updateOrder({ orderId: done.order.number, paymentBy: checked.body.payment_method, step: 'confirmation' });
-    const confirmation = `${page.root.dataset.confirmation ?? '/'}?order=${encodeURIComponent(done.order.number)}`;
+    if (done.next.type === 'pending') {
+      return await waitForPayment(page, done, checkoutText('payment.checking'), paymentBy);
+    }
     if (done.next.type === 'redirect') {
+      updateOrder({ orderId: done.order.number, paymentBy, step: 'confirmation' });
       const status = $<HTMLElement>(form, '[data-pay-status]');
       if (status) status.textContent = checkoutText('payment.redirecting');
       window.location.assign(done.next.url);
       return;
     }
-    resetCart();
-    window.location.assign(confirmation);
+    goToConfirmation(page, done.order.number, paymentBy);
   } catch (error) {
-    setBusy(form, undefined);
-    if (isCartNotFound(error)) return gone(page);
-    const failure = paymentFailure(error);
-    if (failure.kind === 'incomplete') {
-      window.location.assign(page.root.dataset.delivery ?? '/');
-      return;
-    }
-    if (failure.kind === 'price_changed' || failure.kind === 'refused') {
-      try {
-        await refresh(page);
-      } catch (refreshError) {
-        if (isCartNotFound(refreshError)) return gone(page);
-      }
-    }
-    const message =
-      failure.kind === 'price_changed'
-        ? checkoutText('payment.price_changed', { total: formatPrice(page.view.grandTotal.inc) })
-        : failure.message;
-    const rest = showCheckoutErrors(form, failure.fields);
-    const text = [message, ...Object.values(rest)].filter(Boolean).join(' ');
-    showFormMessage(form, text || undefined, Object.keys(failure.fields).length === Object.keys(rest).length);
+    const inProgress = paymentInProgress(error);
+    if (inProgress) return waitForPayment(page, inProgress, checkoutText('payment.in_progress'), paymentBy);
+    await refused(page, error);
   }
+}
+
+/** What a refused completion shows: the form again, with why. */
+async function refused(page: Page, error: unknown): Promise<void> {
+  const { form } = page;
+  setBusy(form, undefined);
+  if (isCartNotFound(error)) return gone(page);
+  const failure = paymentFailure(error);
+  if (failure.kind === 'incomplete') {
+    window.location.assign(page.root.dataset.delivery ?? '/');
+    return;
+  }
+  if (failure.kind === 'price_changed' || failure.kind === 'refused') {
+    try {
+      await refresh(page);
+    } catch (refreshError) {
+      if (isCartNotFound(refreshError)) return gone(page);
+    }
+  }
+  const message =
+    failure.kind === 'price_changed'
+      ? checkoutText('payment.price_changed', { total: formatPrice(page.view.grandTotal.inc) })
+      : failure.message;
+  const rest = showCheckoutErrors(form, failure.fields);
+  const text = [message, ...Object.values(rest)].filter(Boolean).join(' ');
+  showFormMessage(form, text || undefined, Object.keys(failure.fields).length === Object.keys(rest).length);
 }
 
 // ---- start --------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BackofficeError } from '../../lib/api/client.ts';
 import { checkoutText } from './checkout-text.ts';
-import { FAKE_CARD_TOKENS, payLabel, paymentFailure } from './payment.ts';
+import { FAKE_CARD_TOKENS, payLabel, paymentFailure, settledOutcome } from './payment.ts';
 
 const refusal = (
   code: number,
@@ -11,9 +11,17 @@ const refusal = (
 ) => new BackofficeError('/checkout/complete', code, { status, message, ...(errors && { errors }) });
 
 describe('payment step', () => {
-  it('offers the four magic tokens with plain labels', () => {
-    expect(FAKE_CARD_TOKENS).toEqual(['tok_ok', 'tok_decline', 'tok_3ds', 'tok_error']);
+  it('offers the five magic tokens with plain labels', () => {
+    expect(FAKE_CARD_TOKENS).toEqual(['tok_ok', 'tok_decline', 'tok_3ds', 'tok_error', 'tok_timeout']);
     for (const token of FAKE_CARD_TOKENS) expect(checkoutText(`payment.tokens.${token}`)).not.toMatch(/tok_/);
+  });
+
+  it('waits for an awaited order until it is paid (or on account) or not paid', () => {
+    expect(settledOutcome('paid')).toBe('paid');
+    expect(settledOutcome('on_account')).toBe('paid');
+    expect(settledOutcome('payment_failed')).toBe('unpaid');
+    expect(settledOutcome('cancelled')).toBe('unpaid');
+    expect(settledOutcome('pending_payment')).toBe('waiting');
   });
 
   it('labels the Pay button with the total in the spec format', () => {

@@ -1,6 +1,6 @@
 /**
- * The payment step's pure parts: the fake provider's magic card tokens, the Pay button's label, and what a failed
- * completion means for the shopper (api-contract.md "Checkout and orders": 402 `payment_declined` keeps the
+ * The payment step's pure parts: the fake provider's magic card tokens, the Pay button's label, where an awaited
+ * order stands, and what a failed completion means for the shopper (api-contract.md "Checkout and orders": 402 `payment_declined` keeps the
  * basket, 409 `price_changed` asks again with the new total, 409 `discount_exhausted` and other refusals say why,
  * 400 names the fields).
  */
@@ -10,7 +10,17 @@ import { formatPrice } from '../../lib/format.ts';
 import { checkoutText } from './checkout-text.ts';
 
 /** The `fake` provider's magic tokens, offered in test mode with plain labels. */
-export const FAKE_CARD_TOKENS = ['tok_ok', 'tok_decline', 'tok_3ds', 'tok_error'] as const;
+export const FAKE_CARD_TOKENS = ['tok_ok', 'tok_decline', 'tok_3ds', 'tok_error', 'tok_timeout'] as const;
+
+/** How often the page asks about an order whose payment is being made or checked. */
+export const PAYMENT_POLL_MS = 2000;
+
+/** Where an order awaited by the payment page stands: paid (or on account), not paid, or still waiting. */
+export function settledOutcome(status: string): 'paid' | 'unpaid' | 'waiting' {
+  if (status === 'paid' || status === 'on_account') return 'paid';
+  if (status === 'payment_failed' || status === 'cancelled') return 'unpaid';
+  return 'waiting';
+}
 
 export function payLabel(totalPence: number): string {
   return checkoutText('payment.pay', { total: formatPrice(totalPence, { forceDecimals: true }) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutCartSchema, completeAnswerSchema } from './checkout.ts';
+import { BackofficeError, type ErrorBody } from './client.ts';
+import { checkoutCartSchema, completeAnswerSchema, paymentInProgress } from './checkout.ts';
 import { orderAnswerSchema } from './orders.ts';
 
 const amount = (ttc: number, tax: number) => ({ ttc, tax, ht: ttc - tax });
@@ -100,6 +101,36 @@ describe('checkout answers', () => {
       accessExpiresAt: Date.parse('2030-01-01T02:00:00Z'),
       next: { type: 'redirect', url: '/api/v1/payments/fake/authorise/5' },
     });
+  });
+
+  it('reads a completion whose payment is still being checked (202 pending)', () => {
+    const pending = completeAnswerSchema.parse({
+      order: { id: 2, number: 'PW-000002', status: 'pending_payment' },
+      access_token: 'def',
+      access_token_expires_at: '2030-01-01T02:00:00Z',
+      next: { type: 'pending' },
+    });
+    expect(pending.next).toEqual({ type: 'pending' });
+  });
+
+  it('reads the order a 409 payment_pending names, and nothing from other refusals', () => {
+    const refusal = (status: number, body: ErrorBody) =>
+      new BackofficeError('/checkout/complete', status, body);
+    const waiting = refusal(409, {
+      status: 'payment_pending',
+      message: 'A payment for this basket is already being processed: please wait for it',
+      order: { id: 3, number: 'PW-000003', status: 'pending_payment' },
+      access_token: 'ghi',
+      access_token_expires_at: '2030-01-01T02:00:00Z',
+    });
+    expect(paymentInProgress(waiting)).toEqual({
+      order: { id: '3', number: 'PW-000003', status: 'pending_payment' },
+      accessToken: 'ghi',
+      accessExpiresAt: Date.parse('2030-01-01T02:00:00Z'),
+    });
+    expect(paymentInProgress(refusal(409, { status: 'payment_pending', message: 'wait' }))).toBeUndefined();
+    expect(paymentInProgress(refusal(409, { status: 'price_changed', message: 'm' }))).toBeUndefined();
+    expect(paymentInProgress(new Error('network'))).toBeUndefined();
   });
 
   it('reads an order with its totals, delivery and billing', () => {

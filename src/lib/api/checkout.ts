@@ -3,12 +3,13 @@
  * VAT bases, discount, chosen delivery, grand total), the delivery and billing steps, carriers, payment methods,
  * completion, and the countries a billing address may name. The cart token travels in `X-Cart-Token`; amounts are
  * integer pence. Answers are parsed leniently and mapped to the storefront's own types; refusals surface as
- * `BackofficeError` (402 `payment_declined`, 409 `price_changed`, 404 `cart_not_found`, 400 with field errors).
+ * `BackofficeError` (402 `payment_declined`, 409 `price_changed` or `payment_pending`, 404 `cart_not_found`, 400 with
+ * field errors).
  */
 import { z } from 'zod';
 import { addressSchema, type Address } from './address.ts';
 import { cartAnswerSchema, type CartAnswer } from './cart.ts';
-import type { ApiClient, JsonBody, RequestOptions } from './client.ts';
+import { BackofficeError, type ApiClient, type JsonBody, type RequestOptions } from './client.ts';
 
 /** An amount in the three figures the spec names: inc VAT (`ttc`), VAT (`tax`), ex VAT (`ht`). */
 export interface Amount {
@@ -350,28 +351,67 @@ export interface CompletedCheckout {
   accessToken: string;
   /** When the access token stops opening the order (ms since the epoch); undefined when not told. */
   accessExpiresAt?: number;
-  next: { type: 'done' } | { type: 'redirect'; url: string };
+  /**
+   * `done`: paid or on account; `redirect`: the bank's authorisation page; `pending` (202): the payment's outcome
+   * is not known yet, the page waits for the order to settle.
+   */
+  next: { type: 'done' } | { type: 'redirect'; url: string } | { type: 'pending' };
 }
+
+const placedOrderSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  number: z.string(),
+  status: z.string(),
+});
+
+const orderAccessOf = (answer: {
+  order: z.infer<typeof placedOrderSchema>;
+  access_token: string;
+  access_token_expires_at?: string | null | undefined;
+}) => ({
+  order: { id: String(answer.order.id), number: answer.order.number, status: answer.order.status },
+  accessToken: answer.access_token,
+  ...(answer.access_token_expires_at &&
+    Number.isFinite(Date.parse(answer.access_token_expires_at)) && {
+      accessExpiresAt: Date.parse(answer.access_token_expires_at),
+    }),
+});
 
 export const completeAnswerSchema = z
   .object({
-    order: z.object({ id: z.union([z.number(), z.string()]), number: z.string(), status: z.string() }),
+    order: placedOrderSchema,
     access_token: z.string().min(1),
     access_token_expires_at: z.string().nullish(),
-    next: z.object({ type: z.enum(['done', 'redirect']), url: z.string().nullish() }),
+    next: z.object({ type: z.enum(['done', 'redirect', 'pending']), url: z.string().nullish() }),
   })
   .transform((answer): CompletedCheckout => ({
-    order: { id: String(answer.order.id), number: answer.order.number, status: answer.order.status },
-    accessToken: answer.access_token,
-    ...(answer.access_token_expires_at &&
-      Number.isFinite(Date.parse(answer.access_token_expires_at)) && {
-        accessExpiresAt: Date.parse(answer.access_token_expires_at),
-      }),
+    ...orderAccessOf(answer),
     next:
       answer.next.type === 'redirect' && answer.next.url
         ? { type: 'redirect', url: answer.next.url }
-        : { type: 'done' },
+        : answer.next.type === 'pending'
+          ? { type: 'pending' }
+          : { type: 'done' },
   }));
+
+/** The order a 409 `payment_pending` names: another card attempt on the basket is paying for it. */
+export type PaymentInProgress = Omit<CompletedCheckout, 'next'>;
+
+const paymentInProgressSchema = z
+  .object({
+    status: z.literal('payment_pending'),
+    order: placedOrderSchema,
+    access_token: z.string().min(1),
+    access_token_expires_at: z.string().nullish(),
+  })
+  .transform(orderAccessOf);
+
+/** The order to wait for when completion was refused because a payment for the basket is already being made. */
+export function paymentInProgress(error: unknown): PaymentInProgress | undefined {
+  if (!(error instanceof BackofficeError) || error.statusCode !== 409) return undefined;
+  const parsed = paymentInProgressSchema.safeParse(error.body);
+  return parsed.success ? parsed.data : undefined;
+}
 
 export interface Country {
   code: string;
@@ -445,7 +485,8 @@ export function getPaymentMethods(
 
 /**
  * `POST /checkout/complete`: places the order. 201 with the order, its guest access token and what comes next
- * (done, or a redirect to the provider's authorisation page); 402 `payment_declined`, 409 `price_changed`.
+ * (done, a redirect to the provider's authorisation page, or 202 pending); 402 `payment_declined`, 409
+ * `price_changed`, 409 `payment_pending` (see `paymentInProgress`).
  */
 export function completeCheckout(
   api: ApiClient,

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { CLIENT, FALLBACK_LANG, SITE_ID } from '../config.ts';
 import type { AnswerMemo } from './answer-memo.ts';
 
-export const errorBodySchema = z.object({
+/** The back-office's error body; what else a refusal carries (a fresh cart, the order to wait for) is kept too. */
+export const errorBodySchema = z.looseObject({
   status: z.string(),
   message: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),

@@ -63,6 +63,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         // Every browser of the run is one visitor address, and the account specs log in far more than 20 times in
         // 15 minutes; the limit itself is proven by the API tests (auth.test.ts).
         LOGIN_LIMIT_PER_VISITOR: '10000',
+        // A payment whose answer was lost (tok_timeout) is settled within seconds, so the checkout spec sees its
+        // page wait and then go on; a 3-D Secure page is still given 10 s to be approved.
+        PAYMENT_RECONCILE_AFTER_SECONDS: '10',
+        PAYMENT_RECONCILE_EVERY_SECONDS: '1',
         SMTP_URL: smtp.url,
         SITE_URL: e2e.baseURL,
         LOG_LEVEL: e2e.verbose ? 'info' : 'warn',

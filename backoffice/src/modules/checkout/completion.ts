@@ -18,13 +18,23 @@ import { confirmationUrl, type OrderLineRow, type OrderRow } from '../orders/ind
 import type { PaymentRow } from '../payments/index.ts';
 import { onAccountUnavailable } from '../trade/index.ts';
 
+/** A guest's access to the order (`X-Order-Token`) and when it ends. */
+export interface OrderAccess {
+  token: string;
+  expiresAt: Date;
+}
+
 export interface Completion {
   /** False when the cart already had its order: the same order again. */
   created: boolean;
   order: Pick<OrderRow, 'id' | 'number' | 'status'>;
   accessToken: string;
   accessTokenExpiresAt: Date;
-  next: { type: 'done' | 'redirect'; url: string };
+  /**
+   * `done`: paid or on account, the confirmation; `redirect`: the bank's authorisation page; `pending`: the card
+   * payment's outcome is not known yet (the page waits for the order to settle).
+   */
+  next: { type: 'done' | 'redirect'; url: string } | { type: 'pending' };
 }
 
 /** The way to pay is one the shopper may use, with what it needs (a card token; a PO number when required). */
@@ -71,12 +81,6 @@ export const CODE_USED_UP = 'This code has just been used up: it was taken off y
 export const CODE_USED_BEFORE = 'You have already used this code: it was taken off your basket';
 export const TOTAL_CHANGED = 'The total of your basket has changed: please check it before paying';
 
-/** An order whose card payment waits for the shopper's authorisation (3-D Secure). */
-export const awaitingAuthorisation = (
-  order: OrderRow,
-  payment: PaymentRow | undefined,
-): payment is PaymentRow => order.status === 'pending_payment' && payment?.status === 'requires_action';
-
 /** Whether the basket still holds what the order was placed with: the same packs, quantities and total. */
 export function sameBasket(order: OrderRow, lines: OrderLineRow[], priced: PricedCart): boolean {
   const packs = (items: { variantReference: string; quantity: number }[]) =>
@@ -84,18 +88,40 @@ export function sameBasket(order: OrderRow, lines: OrderLineRow[], priced: Price
   return order.totalIncPence === priced.total.inc && packs(lines).join() === packs(priced.lines).join();
 }
 
-/** Where the shopper goes next: the bank's authorisation page while it waits for it, else the confirmation. */
+/**
+ * Where the shopper goes next: the confirmation once the order is paid or on account (only then), the bank's
+ * authorisation page while the payment waits for it, else nowhere yet: the payment's outcome is awaited.
+ */
 export function nextOf(order: OrderRow, payment: PaymentRow | undefined | null): Completion['next'] {
+  if (order.status === 'paid' || order.status === 'on_account') {
+    return { type: 'done', url: confirmationUrl(order) };
+  }
   if (order.status === 'pending_payment' && payment?.status === 'requires_action' && payment.actionUrl) {
     return { type: 'redirect', url: payment.actionUrl };
   }
-  return { type: 'done', url: confirmationUrl(order) };
+  return { type: 'pending' };
 }
 
-export const paymentStillPending = () =>
+/**
+ * Another card attempt on this basket is being made (one at a time): 409 `payment_pending`, with the order it pays
+ * for and an access token, so the page can wait for that order to settle instead of paying twice.
+ */
+export const paymentStillPending = (
+  order?: Pick<OrderRow, 'id' | 'number' | 'status'>,
+  access?: OrderAccess,
+) =>
   new DomainError(
     'payment_pending',
-    'A payment for this basket is still being confirmed: please wait a moment and try again',
+    'A payment for this basket is already being processed: please wait for it',
+    order && access
+      ? {
+          details: {
+            order: { id: order.id, number: order.number, status: order.status },
+            access_token: access.token,
+            access_token_expires_at: access.expiresAt.toISOString(),
+          },
+        }
+      : {},
   );
 
 export const cardDeclined = () =>

@@ -1,6 +1,5 @@
 /** The public surface of the checkout module: the rules of completing a checkout. */
 export {
-  awaitingAuthorisation,
   basketChanged,
   cardDeclined,
   checkPaymentChoice,
@@ -13,4 +12,5 @@ export {
   sameBasket,
   TOTAL_CHANGED,
   type Completion,
+  type OrderAccess,
 } from './completion.ts';

@@ -32,6 +32,8 @@ const checkoutDeps = (app: FastifyInstance): CheckoutDeps => ({
   mail: app.config.mail,
   provider: app.payments,
   nudgeMail: () => app.mail.nudge(),
+  log: app.log,
+  reconcileAfterSeconds: app.config.payment.reconcileAfterSeconds,
 });
 
 /** The delivery and billing steps, stored on the basket. */
@@ -167,13 +169,19 @@ function completionRoutes(plugin: FastifyInstance): void {
           'Locks the cart, re-prices it: a grand total other than `expected_total` (pence inc VAT, delivery ' +
           "included: the cart's `grand_total.ttc`) → 409 `price_changed` with the fresh `cart`, no order. Takes " +
           "the code's use (none left → 409 `discount_exhausted`, code taken off, fresh `cart`). 201 with the new " +
-          'order; a repeated or concurrent completion of the same cart → 200 with the same order (and a new ' +
-          'access token), unless the basket changed while its payment waited for 3-D Secure: that payment is ' +
-          'cancelled at the provider (or, authorised meanwhile, recorded as paid and its order answered) and the ' +
-          'basket as it is now is ordered (409 `payment_pending` if it gained another pending payment meanwhile). ' +
-          'Fake provider: `tok_ok` pays (`next.type` done), `tok_3ds` → `next.type` redirect to the ' +
-          'test authorisation page, `tok_decline` → 402 `payment_declined` (basket kept, code use given back), ' +
-          '`tok_error` → 502 `payment_error` (nothing charged, basket kept). Missing steps → 400 ' +
+          'order; a repeated completion of the same cart → 200 with the same order (and a new access token that ' +
+          'ends, like the first, 2 hours after the order was placed; after that → 404 `cart_not_found`). One ' +
+          'card attempt per basket at a time: while one is being made, another completion → 409 ' +
+          '`payment_pending` with its `order`, `access_token` and `access_token_expires_at` (wait for that order). ' +
+          'An attempt left open `PAYMENT_RECONCILE_AFTER_SECONDS` (its answer lost, the back-office restarted), or ' +
+          'waiting for 3-D Secure while the basket changed, is settled first: the provider is asked (by the ' +
+          'payment id, its idempotency key, when no reference was recorded); paid, that order is answered; else ' +
+          'it is cancelled (code use given back) and the basket as it is now is ordered. `next.type` is `done` ' +
+          'only for an order paid or on account; a card payment whose outcome is not known yet → 202 with ' +
+          '`next.type` pending (poll `GET /orders/{number}`). Fake provider: `tok_ok` pays (`next.type` done), ' +
+          '`tok_3ds` → `next.type` redirect to the test authorisation page, `tok_decline` → 402 ' +
+          '`payment_declined` (basket kept, code use given back), `tok_error` → 502 `payment_error` (nothing ' +
+          'charged, basket kept), `tok_timeout` → 202 pending (paid, but the answer was lost). Missing steps → 400 ' +
           '`checkout_incomplete` naming `delivery` or `billing`. `payment_method: "on_account"` (no card_token): ' +
           'only with the session of an approved trade account (else 400 `payment_method_unavailable`); a PO ' +
           'number when the account requires one (else 400 on `body.po_number`); the unpaid on-account orders ' +
@@ -186,6 +194,7 @@ function completionRoutes(plugin: FastifyInstance): void {
         response: {
           200: completeResponse,
           201: completeResponse,
+          202: completeResponse,
           409: conflictBody,
           ...errorResponses(400, 402, 403, 404, 429, 502),
         },
@@ -199,7 +208,8 @@ function completionRoutes(plugin: FastifyInstance): void {
         (await request.shop.session)?.customer ?? null,
         request.body,
       );
-      return reply.status(completion.created ? 201 : 200).send({
+      const status = completion.next.type === 'pending' ? 202 : completion.created ? 201 : 200;
+      return reply.status(status).send({
         order: { id: completion.order.id, number: completion.order.number, status: completion.order.status },
         access_token: completion.accessToken,
         access_token_expires_at: completion.accessTokenExpiresAt.toISOString(),

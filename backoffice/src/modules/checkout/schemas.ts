@@ -53,12 +53,22 @@ export const paymentMethodsResponse = z.object({
   test_mode: z.boolean().describe('True with the fake provider: checkout shows "Test mode: no real payment"'),
 });
 
+const orderRef = z.object({ id: z.number().int(), number: z.string(), status: z.enum(ORDER_STATUSES) });
+const accessToken = z
+  .string()
+  .describe('Send as X-Order-Token to GET /orders/{number}; valid until 2 hours after the order was placed');
+
 export const completeResponse = z.object({
-  order: z.object({ id: z.number().int(), number: z.string(), status: z.enum(ORDER_STATUSES) }),
-  access_token: z.string().describe('Send as X-Order-Token to GET /orders/{number}; valid 2 hours'),
+  order: orderRef,
+  access_token: accessToken,
   access_token_expires_at: z.string(),
   next: z.object({
-    type: z.enum(['done', 'redirect']),
+    type: z
+      .enum(['done', 'redirect', 'pending'])
+      .describe(
+        'done: paid or on account; redirect: the bank asks the shopper (3-D Secure); pending (202): the ' +
+          "payment's outcome is not known yet, poll the order until it settles",
+      ),
     url: z
       .string()
       .optional()
@@ -68,5 +78,13 @@ export const completeResponse = z.object({
   }),
 });
 
-/** A 409 carries the basket as it is now (`price_changed`, `discount_exhausted`): the shopper checks it again. */
-export const conflictBody = errorBody.extend({ cart: cartSchema.optional() });
+/**
+ * A 409 carries the basket as it is now (`price_changed`, `discount_exhausted`): the shopper checks it again; or,
+ * `payment_pending`, the order another card attempt on the basket is paying for, to wait for.
+ */
+export const conflictBody = errorBody.extend({
+  cart: cartSchema.optional(),
+  order: orderRef.optional(),
+  access_token: accessToken.optional(),
+  access_token_expires_at: z.string().optional(),
+});

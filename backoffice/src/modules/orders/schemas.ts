@@ -2,6 +2,7 @@
  * The order as the API shows it (`GET /orders/{number}`, api-contract.md "Checkout and orders"). Amounts in pence.
  */
 import { z } from 'zod';
+import { errorBody } from '../../lib/http.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import { amountSchema, billingView, cartSchema, deliveryView } from '../cart/index.ts';
 import { ORDER_STATUSES } from './tables.ts';
@@ -108,4 +109,46 @@ export const reorderResponse = z.object({
         .describe('free: a gift or a pack now priced 0; unavailable: no longer sold in this plan'),
     }),
   ),
+});
+
+/** `POST /order/{id}/refunds` (API key). */
+export const refundParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const refundBody = z.strictObject({
+  amount_pence: z
+    .number()
+    .int()
+    .positive()
+    .max(100_000_000)
+    .describe('How much to give back, pence inc VAT: at most what was paid and not yet refunded'),
+  idempotency_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or _ . : -')
+    .describe(
+      'Chosen by the caller for this refund: the same key again is the same refund, never a second one',
+    ),
+});
+
+/** A refused refund; `refund_exceeds_captured` says how much may still be refunded. */
+export const refundConflictBody = errorBody.extend({
+  refundable_pence: pence.optional().describe('What was paid and is not yet refunded'),
+});
+
+export const refundResponse = z.object({
+  refund: z.object({
+    id: z.number().int(),
+    amount_pence: pence,
+    status: z
+      .enum(['pending', 'succeeded', 'failed'])
+      .describe('pending: the provider tells the outcome later (its refund webhook)'),
+    provider_refund_id: z.string().nullable(),
+    failure_code: z.string().nullable(),
+    idempotency_key: z.string(),
+  }),
+  payment: z.object({
+    id: z.string(),
+    status: z.string().describe('succeeded, partially_refunded or refunded'),
+    captured_pence: pence,
+    refunded_pence: pence.describe('Given back or being given back (pending refunds included)'),
+  }),
 });

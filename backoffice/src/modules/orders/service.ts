@@ -129,15 +129,20 @@ export async function orderOfCart(tx: Executor, cartId: number): Promise<OrderRo
   return row;
 }
 
-/** A new guest access token for the order, valid 2 hours from `now`; only its hash is stored. */
+/**
+ * A new guest access token for the order, valid until 2 hours after it was placed: however often a completion of
+ * its basket answers the order again, its guests' access ends then. Null once that time has passed. Only the
+ * token's hash is stored.
+ */
 export async function issueAccessToken(
   tx: Executor,
-  orderId: number,
+  order: Pick<OrderRow, 'id' | 'placedAt'>,
   now: Date,
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ token: string; expiresAt: Date } | null> {
+  const expiresAt = new Date(order.placedAt.getTime() + ORDER_ACCESS_HOURS * HOUR_MS);
+  if (expiresAt.getTime() <= now.getTime()) return null;
   const token = newToken();
-  const expiresAt = new Date(now.getTime() + ORDER_ACCESS_HOURS * HOUR_MS);
-  await tx.insert(orderAccess).values({ tokenHash: hashToken(token), orderId, expiresAt });
+  await tx.insert(orderAccess).values({ tokenHash: hashToken(token), orderId: order.id, expiresAt });
   return { token, expiresAt };
 }
 

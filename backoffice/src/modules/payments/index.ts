@@ -1,18 +1,32 @@
-/** The public surface of the payments module: payments and their moves, webhook events, the provider. */
+/** The public surface of the payments module: payments and their moves, refunds, webhook events, the provider. */
 export { FAKE_CARD_TOKENS, fakeProvider } from './fake.ts';
 export type {
   CreatePaymentResult,
   PaymentEvent,
+  PaymentLookup,
   PaymentProvider,
   ProviderPaymentStatus,
+  RefundResult,
 } from './provider.ts';
 export {
+  attemptState,
+  claimStaleAttempt,
   findPayment,
   insertPayment,
   lockPayment,
+  lookupOf,
   movePayment,
   recordEvent,
   setEventOutcome,
+  staleAttempts,
   type PaymentRow,
 } from './service.ts';
+export {
+  capturedPaymentOf,
+  recordRefundAnswer,
+  refundOfEvent,
+  settleRefund,
+  startRefund,
+  type RefundRow,
+} from './refunds.ts';
 export type { PaymentStatus } from './tables.ts';

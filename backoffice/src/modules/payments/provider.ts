@@ -8,6 +8,11 @@ import { createHmac } from 'node:crypto';
 import { sameSecret } from '@plasterwick/shop-rules/secrets';
 
 export interface CreatePaymentInput {
+  /**
+   * The same key is the same payment: asked again with it (a retry after a crash, a lost answer), the provider
+   * answers what it answered the first time and charges nothing more. Our payment id.
+   */
+  idempotencyKey: string;
   /** Our payment id (`pay_…`), which the provider echoes in its events. */
   paymentId: string;
   amountPence: number;
@@ -22,29 +27,66 @@ export type CreatePaymentResult =
   | { status: 'succeeded'; providerRef: string }
   | { status: 'declined'; providerRef: string; code: string }
   | { status: 'requires_action'; providerRef: string; actionUrl: string }
+  /** The provider says it failed and took nothing. (A call that throws is an unknown outcome instead.) */
   | { status: 'error'; message: string };
 
+/** Where the provider stands on a payment; `unknown`: it never received one under that key. */
 export type ProviderPaymentStatus =
-  'pending' | 'requires_action' | 'succeeded' | 'failed' | 'cancelled' | 'refunded';
+  'pending' | 'requires_action' | 'succeeded' | 'failed' | 'cancelled' | 'refunded' | 'unknown';
+
+/**
+ * How to name a payment to the provider: its reference once we recorded one, else the idempotency key it was
+ * created under (an attempt whose answer never reached us).
+ */
+export type PaymentLookup = { providerRef: string } | { idempotencyKey: string };
+
+export interface RefundInput {
+  providerRef: string;
+  amountPence: number;
+  /** The same key is the same refund: asked again, the provider refunds nothing more. */
+  idempotencyKey: string;
+}
+
+export type RefundResult =
+  /** `pending`: the provider tells the outcome later, in a `refund.succeeded` or `refund.failed` webhook. */
+  { status: 'succeeded' | 'pending'; refundId: string } | { status: 'failed'; code: string };
+
+export const PAYMENT_EVENT_TYPES = [
+  'payment.succeeded',
+  'payment.failed',
+  'payment.cancelled',
+  'payment.requires_action',
+] as const;
+export const REFUND_EVENT_TYPES = ['refund.succeeded', 'refund.failed'] as const;
 
 /** What a provider tells us in a webhook, once its signature is checked. */
-export interface PaymentEvent {
+export type PaymentEvent = {
   /** The provider's event id: an event is applied once, whatever number of times it arrives. */
   id: string;
-  type: 'payment.succeeded' | 'payment.failed' | 'payment.cancelled' | 'payment.requires_action';
   paymentId: string;
   /** Unix seconds when the provider made the event. */
   created: number;
-}
+} & (
+  | { type: (typeof PAYMENT_EVENT_TYPES)[number] }
+  /** `refundId`: the provider's id of the refund. */
+  | { type: (typeof REFUND_EVENT_TYPES)[number]; refundId: string }
+);
 
 export interface PaymentProvider {
   readonly name: string;
   /** Whether it is a demonstration provider (checkout shows "Test mode: no real payment"). */
   readonly testMode: boolean;
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
-  paymentStatus(providerRef: string): Promise<ProviderPaymentStatus>;
-  cancelPayment(providerRef: string): Promise<void>;
-  refundPayment(providerRef: string, amountPence: number): Promise<{ refundId: string }>;
+  /** Where it stands, with the provider's reference when asked by key. */
+  paymentStatus(
+    lookup: PaymentLookup,
+  ): Promise<{ status: ProviderPaymentStatus; providerRef: string | undefined }>;
+  /**
+   * Cancels a payment still waiting for the shopper. Asked by key for a payment it never received, it makes sure
+   * none will be taken under that key (a late attempt with it is refused).
+   */
+  cancelPayment(lookup: PaymentLookup): Promise<void>;
+  refundPayment(input: RefundInput): Promise<RefundResult>;
   /** The event of a webhook; throws `WebhookSignatureError` when its signature is missing, wrong or too old. */
   parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentEvent;
 }

@@ -74,6 +74,7 @@ const outcomeDeps = (app: FastifyInstance, provider: FakeProvider): PaymentOutco
   mail: app.config.mail,
   provider,
   nudgeMail: () => app.mail.nudge(),
+  log: app.log,
 });
 
 /** The test authorisation page the shopper is sent to. */
@@ -129,6 +130,13 @@ function authorisationPageRoute(plugin: FastifyInstance): void {
   );
 }
 
+/** The event the provider sends once the shopper's decision leaves the payment in each status. */
+const DECIDED_EVENTS = {
+  succeeded: 'payment.succeeded',
+  failed: 'payment.failed',
+  cancelled: 'payment.cancelled',
+} as const;
+
 /** The shopper's decision on the test page: the provider then calls the webhook. */
 function decisionRoute(plugin: FastifyInstance, provider: FakeProvider): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -151,13 +159,17 @@ function decisionRoute(plugin: FastifyInstance, provider: FakeProvider): void {
       if (!payment) throw notFound('Payment');
       const order = await findOrder(app.db, payment.orderId);
       if (!order) throw notFound('Payment');
-      if (payment.status === 'requires_action' && payment.providerRef) {
-        const approved = request.body.decision === 'approve';
-        provider.decide(payment.providerRef, approved);
+      const decided =
+        payment.status === 'requires_action' && payment.providerRef
+          ? await provider.decide(payment.providerRef, request.body.decision === 'approve')
+          : undefined;
+      // The provider tells where the payment now stands (decided now, or before: cancelled when given up).
+      const type = decided && DECIDED_EVENTS[decided as keyof typeof DECIDED_EVENTS];
+      if (type) {
         const created = Math.floor(app.clock.now().getTime() / 1000);
         const body = fakeEventBody({
           id: `evt_${randomBytes(12).toString('hex')}`,
-          type: approved ? 'payment.succeeded' : 'payment.failed',
+          type,
           paymentId: payment.id,
           created,
         });
@@ -194,9 +206,10 @@ function webhookRoute(plugin: FastifyInstance, provider: FakeProvider): void {
         description:
           '`X-Payment-Signature: t={unix seconds},v1={hex HMAC-SHA256(PAYMENT_WEBHOOK_SECRET, t + "." + raw ' +
           'body)}`, within 300 s of our clock; otherwise 400 `invalid_signature`. Body `{ id, type: ' +
-          '"payment.succeeded" | "payment.failed" | "payment.cancelled" | "payment.requires_action", created, ' +
-          'data: { payment_id } }`. Each event id is applied once (`duplicate` after); an event that would move ' +
-          'the payment backwards is `ignored`.',
+          '"payment.succeeded" | "payment.failed" | "payment.cancelled" | "payment.requires_action" | ' +
+          '"refund.succeeded" | "refund.failed", created, data: { payment_id, refund_id? } }` (`refund_id`, the ' +
+          "provider's id of the refund, with the refund events). Each event id is applied once (`duplicate` " +
+          'after); an event that would move the payment backwards, or a refund that has its outcome, is `ignored`.',
         body: z.looseObject({}),
         response: { 200: webhookResponse, ...errorResponses(400) },
       },
