@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { bumpContentVersion } from './lib/content-version.ts';
+import { CONSOLE_DIST_DIR, consoleSite } from './lib/console.ts';
 import type { Database } from './db/types.ts';
 import { ReadCache } from './lib/cache.ts';
 import { contentHookNotifier } from './lib/content-hook.ts';
@@ -227,6 +228,7 @@ export async function buildApp({
     },
     { prefix: '/api/v1' },
   );
+  await app.register(consoleSite, { distDir: CONSOLE_DIST_DIR });
 
   return app;
 }
