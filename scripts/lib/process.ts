@@ -9,6 +9,8 @@ export interface SpawnOptions {
   cwd?: string;
   /** Print the child's output (true) or keep only the last lines for error messages (false). */
   echo?: boolean;
+  /** Called with each line of output, for a caller that watches for one (the back-office's setup link). */
+  onLine?: (line: string) => void;
 }
 
 export interface NodeChild {
@@ -35,6 +37,7 @@ export function spawnNode(script: string, args: string[], options: SpawnOptions)
       lines.push(line);
       if (lines.length > TAIL_LINES) lines.shift();
       if (options.echo !== false) process.stdout.write(`[${options.label}] ${line}\n`);
+      options.onLine?.(line);
     }
   };
   child.stdout?.on('data', onData);

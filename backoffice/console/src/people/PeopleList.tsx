@@ -1,0 +1,38 @@
+/** Everyone with a staff account: role, whether they can sign in, and when they last did. Owners open one to change it. */
+import { CreateButton, DataTable, List, TopToolbar, useCanAccess } from 'react-admin';
+import { ROLE_LABELS } from '../access.ts';
+import type { Person } from '../api/types.ts';
+import { UkDateField } from '../ui/UkDateField.tsx';
+
+function PeopleActions() {
+  const { canAccess } = useCanAccess({ resource: 'invitations', action: 'create' });
+  return (
+    <TopToolbar>
+      {canAccess ? <CreateButton resource="invitations" label="Invite someone" /> : null}
+    </TopToolbar>
+  );
+}
+
+export default function PeopleList() {
+  return (
+    <List title="Staff" actions={<PeopleActions />} sort={{ field: 'name', order: 'ASC' }}>
+      <DataTable<Person> bulkActionButtons={false} rowClick="edit">
+        <DataTable.Col source="name" label="Name" />
+        <DataTable.Col source="email" label="Email address" />
+        <DataTable.Col source="role" label="Role" render={(person) => ROLE_LABELS[person.role]} />
+        <DataTable.Col
+          source="active"
+          label="Can sign in"
+          render={(person) => (person.active ? 'Yes' : 'No')}
+        />
+        <DataTable.Col
+          source="enrolled"
+          label="Authenticator"
+          disableSort
+          render={(person) => (person.enrolled ? 'Set up' : 'Not set up')}
+        />
+        <DataTable.Col source="last_sign_in_at" label="Last sign-in" field={UkDateField} />
+      </DataTable>
+    </List>
+  );
+}
