@@ -87,7 +87,7 @@ export function createDataProvider(api: Api): DataProvider {
   }
   const unsupported = (what: string) => () => Promise.reject(new Error(`The console does not ${what}`));
   return {
-    getList: (resource, params) => call(resource, 'getList')(params),
+    getList: async (resource, params) => call(resource, 'getList')(params),
     getOne: async (resource, { id }) => ({ data: await call(resource, 'getOne')(id) }),
     getMany: unsupported('read several records at once'),
     getManyReference: unsupported('list references'),

@@ -1,14 +1,27 @@
 /**
- * Enrolling the authenticator app, after the setup link or an invitation: the QR code (an SVG the back-office
- * renders; no outside service sees the key), the key as text for typing by hand, and the first code to prove it
- * works. The enrolment is held in this page's memory only: reloading it means opening the link again.
+ * Enrolling the authenticator app: after the setup link or an invitation (the enrolment comes with the page, in
+ * memory only), or from an e-mailed enrolment link after an owner reset the second factor (`/admin/enrol?token=…`:
+ * the person's password gives the enrolment). Shows the QR code (an SVG the back-office renders; no outside
+ * service sees the key), the key as text for typing by hand, and takes the first code, which proves the app and
+ * signs the person in.
  */
 import { Box, Button, Typography } from '@mui/material';
-import { Form, Link, TextInput, required, useLocation, useNavigate } from 'react-admin';
+import { useState } from 'react';
+import {
+  Form,
+  Link,
+  Loading,
+  PasswordInput,
+  TextInput,
+  required,
+  useLocation,
+  useNavigate,
+} from 'react-admin';
 import { api, unwrap } from '../api/client.ts';
 import type { Enrolment } from '../api/types.ts';
 import { AuthPage } from '../ui/AuthPage.tsx';
 import { FormError } from '../ui/FormError.tsx';
+import { useLinkCheck, useLinkToken } from '../ui/link-token.ts';
 import { useSubmit } from '../ui/use-submit.ts';
 
 /** The key in groups of four, as authenticator apps show and take it. */
@@ -21,11 +34,9 @@ function svgImage(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-export default function EnrolPage() {
+function ScanAndConfirm({ enrolment }: { enrolment: Enrolment }) {
   const navigate = useNavigate();
-  const enrolment = (useLocation().state as { enrolment?: Enrolment } | null)?.enrolment;
   const { onSubmit, error } = useSubmit(async ({ code }: { code: string }) => {
-    if (!enrolment) return;
     const { data } = await unwrap(
       api.POST('/api/v1/staff/enrolment', {
         body: { enrolment_token: enrolment.enrolment_token, code: code.replace(/\s/g, '') },
@@ -36,18 +47,6 @@ export default function EnrolPage() {
       replace: true,
     });
   });
-
-  if (!enrolment) {
-    return (
-      <AuthPage title="Nothing to set up here">
-        <Typography>
-          Open the setup or invitation link again to set up your authenticator app, or sign in if you have
-          done so.
-        </Typography>
-        <Link to="/login">Sign in</Link>
-      </AuthPage>
-    );
-  }
   return (
     <AuthPage title="Set up your authenticator app">
       <Typography>
@@ -84,4 +83,60 @@ export default function EnrolPage() {
       </Form>
     </AuthPage>
   );
+}
+
+/** An e-mailed enrolment link: the person's password unlocks a new key. */
+function EnrolFromLink({ token }: { token: string }) {
+  const [enrolment, setEnrolment] = useState<Enrolment>();
+  const link = useLinkCheck('enrolment', token, (token) =>
+    unwrap(api.GET('/api/v1/staff/enrolment', { params: { query: { token } } })),
+  );
+  const { onSubmit, error } = useSubmit(async ({ password }: { password: string }) => {
+    const { data } = await unwrap(api.POST('/api/v1/staff/enrolment/start', { body: { token, password } }));
+    setEnrolment(data);
+  });
+
+  if (enrolment) return <ScanAndConfirm enrolment={enrolment} />;
+  if (link.isPending) return <Loading />;
+  if (!link.data) return <NothingToEnrol />;
+  return (
+    <AuthPage title="Set up your authenticator app again">
+      <Typography>
+        Your second factor was reset. Enter the password of {link.data.data.email} to set up your
+        authenticator app.
+      </Typography>
+      <FormError message={error} />
+      <Form onSubmit={onSubmit} noValidate>
+        <PasswordInput
+          source="password"
+          label="Password"
+          autoComplete="current-password"
+          validate={required()}
+        />
+        <Button type="submit" variant="contained">
+          Continue
+        </Button>
+      </Form>
+    </AuthPage>
+  );
+}
+
+function NothingToEnrol() {
+  return (
+    <AuthPage title="Nothing to set up here">
+      <Typography>
+        This link has been used or has expired. Open the setup, invitation or enrolment link again, or sign in
+        if your authenticator app is set up.
+      </Typography>
+      <Link to="/login">Sign in</Link>
+    </AuthPage>
+  );
+}
+
+export default function EnrolPage() {
+  const token = useLinkToken();
+  const enrolment = (useLocation().state as { enrolment?: Enrolment } | null)?.enrolment;
+  if (enrolment) return <ScanAndConfirm enrolment={enrolment} />;
+  if (token) return <EnrolFromLink token={token} />;
+  return <NothingToEnrol />;
 }

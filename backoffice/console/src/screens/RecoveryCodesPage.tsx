@@ -1,6 +1,7 @@
 /**
- * The 10 recovery codes, shown once after enrolment: each replaces a code from the app for one sign-in (a lost
- * phone). Copy or download them now; the back-office keeps only their hashes and the page forgets them on leaving.
+ * The 10 recovery codes, shown once after enrolment (which also signed the person in): each replaces a code from
+ * the app for one sign-in (a lost phone). Copy or download them now; the back-office keeps only their hashes and
+ * the page forgets them on leaving.
  */
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -75,8 +76,8 @@ export default function RecoveryCodesPage() {
         </Button>
       </Stack>
       {copied ? <Alert severity="success">Copied to the clipboard.</Alert> : null}
-      <Button variant="contained" onClick={() => navigate('/login', { replace: true })}>
-        I have saved them: sign in
+      <Button variant="contained" onClick={() => navigate('/', { replace: true })}>
+        I have saved them: continue
       </Button>
     </AuthPage>
   );

@@ -1,0 +1,95 @@
+/**
+ * Global setup of the console's projects: the console's own stack, started like `npm start` (scripts/start.ts,
+ * which builds the console when it is stale, seeds the demo, builds and serves the storefront and rebuilds it on
+ * content changes through its content hook) on its own ports, DATA_DIR, builds folder and SMTP capture. Everything
+ * it prints goes to `consoleStack.logFile`, where the setup spec finds the setup link. Skipped when no console
+ * project runs. Returns the teardown.
+ */
+import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import type { SmtpCapture } from '../../../backoffice/tests/smtp-capture.ts';
+import { spawnNode, stopChild, waitForHttp, type NodeChild } from '../../../scripts/lib/process.ts';
+import { e2e } from '../../e2e/support/harness.ts';
+import { captureMailInto } from '../../e2e/support/mail.ts';
+import { consoleStack, isConsoleProject } from './stack.ts';
+
+async function assertPortFree(url: string) {
+  const answered = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+  if (answered)
+    throw new Error(`${url} already answers: another run is using the port (set E2E_CONSOLE_PORT)`);
+}
+
+export default async function consoleGlobalSetup(
+  config: FullConfig,
+): Promise<(() => Promise<void>) | undefined> {
+  if (!config.filteredProjects.some((project) => isConsoleProject(project.name))) return undefined;
+  await assertPortFree(consoleStack.backofficeURL);
+  await assertPortFree(consoleStack.shopURL);
+
+  // A new database every run: the setup link exists only while there is no staff. The builds folder stays (its
+  // image cache makes the next build quick); without one, the shop run's cache is copied in when it has one.
+  for (const dir of [
+    consoleStack.dataDir,
+    consoleStack.mailDir,
+    consoleStack.stateDir,
+    consoleStack.logFile,
+  ]) {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  mkdirSync(consoleStack.dataDir, { recursive: true });
+  mkdirSync(consoleStack.stateDir, { recursive: true });
+  const ownCache = path.join(consoleStack.buildsDir, '.cache');
+  const shopCache = path.join(e2e.buildsDir, '.cache');
+  if (!existsSync(ownCache) && existsSync(shopCache)) cpSync(shopCache, ownCache, { recursive: true });
+
+  let stack: NodeChild | undefined;
+  let smtp: SmtpCapture | undefined;
+  const teardown = async () => {
+    // start.ts stops its storefront server and back-office on SIGTERM.
+    await stopChild(stack, 20_000);
+    await smtp?.close();
+  };
+  try {
+    const started = Date.now();
+    smtp = await captureMailInto(consoleStack.mailDir);
+    stack = spawnNode(path.join(consoleStack.root, 'scripts/start.ts'), [], {
+      label: 'console-stack',
+      cwd: consoleStack.root,
+      env: {
+        ...process.env,
+        DATA_DIR: consoleStack.dataDir,
+        BUILDS_DIR: consoleStack.buildsDir,
+        PORT: String(consoleStack.shopPort),
+        HOST: '127.0.0.1',
+        BACKOFFICE_PORT: String(consoleStack.backofficePort),
+        BACKOFFICE_URL: consoleStack.backofficeURL,
+        CONTENT_HOOK_PORT: String(consoleStack.contentHookPort),
+        SITE_URL: consoleStack.shopURL,
+        CONSOLE_URL: consoleStack.consoleURL,
+        BACKOFFICE_API_KEY: consoleStack.apiKey,
+        SMTP_URL: smtp.url,
+        // Every browser and API call of the run comes from one address; the limits are the API tests' business.
+        LOGIN_LIMIT_PER_VISITOR: '10000',
+        STAFF_LOGIN_LIMIT_PER_ADDRESS: '10000',
+        ALLOWED_IPS: '',
+        CANONICAL_HOST: '',
+        // Info: the back-office logs the setup link at start.
+        LOG_LEVEL: 'info',
+      },
+      echo: e2e.verbose,
+      onLine: (line) => appendFileSync(consoleStack.logFile, `${line}\n`),
+    });
+    // start.ts serves the storefront last, once the back-office is up and the console and the shop are built.
+    await waitForHttp(`${consoleStack.shopURL}/robots.txt`, { child: stack, timeoutMs: 300_000 });
+    await waitForHttp(`${consoleStack.consoleURL}/`, { child: stack, ok200: true, timeoutMs: 10_000 });
+    console.log(`[console] stack ready: ${consoleStack.consoleURL} (${Date.now() - started} ms)`);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}
