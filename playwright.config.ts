@@ -35,7 +35,8 @@ const chromiumArgs = [
 export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
-  globalSetup: ['./tests/e2e/support/global-setup.ts', './tests/console/support/global-setup.ts'],
+  // The console's stack starts first and builds while the shop's global setup builds the shop.
+  globalSetup: ['./tests/console/support/global-setup.ts', './tests/e2e/support/global-setup.ts'],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   // The build in global setup is the slow part; the tests themselves share one server.

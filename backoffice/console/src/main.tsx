@@ -1,11 +1,18 @@
+/**
+ * The console's entry: a browser router over /admin (react-admin's own default is a hash router, and the links
+ * the back-office sends are real paths: `{CONSOLE_URL}/setup?token=…`), with react-admin under it.
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App } from './App.tsx';
+
+const router = createBrowserRouter([{ path: '/admin/*', element: <App /> }]);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} />
   </StrictMode>,
 );

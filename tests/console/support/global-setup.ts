@@ -1,15 +1,17 @@
 /**
- * Global setup of the console's projects: the console's own stack, started like `npm start` (scripts/start.ts,
+ * Global setup of the console's projects: starts the console's own stack like `npm start` (scripts/start.ts,
  * which builds the console when it is stale, seeds the demo, builds and serves the storefront and rebuilds it on
- * content changes through its content hook) on its own ports, DATA_DIR, builds folder and SMTP capture. Everything
- * it prints goes to `consoleStack.logFile`, where the setup spec finds the setup link. Skipped when no console
+ * content changes through its content hook) on its own ports, DATA_DIR, builds folder and SMTP capture. It runs
+ * first and does not wait: the stack seeds and builds while the shop's global setup builds the shop (each build
+ * keeps about one core busy), and the console's setup spec waits for it (`consoleStackReady`). Everything the
+ * stack prints goes to `consoleStack.logFile`, where the setup spec finds the setup link. Skipped when no console
  * project runs. Returns the teardown.
  */
-import { appendFileSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import type { SmtpCapture } from '../../../backoffice/tests/smtp-capture.ts';
-import { spawnNode, stopChild, waitForHttp, type NodeChild } from '../../../scripts/lib/process.ts';
+import { spawnNode, stopChild, type NodeChild } from '../../../scripts/lib/process.ts';
 import { e2e } from '../../e2e/support/harness.ts';
 import { captureMailInto } from '../../e2e/support/mail.ts';
 import { consoleStack, isConsoleProject } from './stack.ts';
@@ -30,21 +32,18 @@ export default async function consoleGlobalSetup(
   await assertPortFree(consoleStack.backofficeURL);
   await assertPortFree(consoleStack.shopURL);
 
-  // A new database every run: the setup link exists only while there is no staff. The builds folder stays (its
-  // image cache makes the next build quick); without one, the shop run's cache is copied in when it has one.
-  for (const dir of [
+  // A new database every run: the setup link exists only while there is no staff. The builds folder stays: its
+  // image cache (keyed by the back-office's address, the same from run to run) makes a local rerun's build quick.
+  const runFiles = [
     consoleStack.dataDir,
     consoleStack.mailDir,
     consoleStack.stateDir,
     consoleStack.logFile,
-  ]) {
-    rmSync(dir, { recursive: true, force: true });
-  }
+    consoleStack.exitFile,
+  ];
+  for (const file of runFiles) rmSync(file, { recursive: true, force: true });
   mkdirSync(consoleStack.dataDir, { recursive: true });
   mkdirSync(consoleStack.stateDir, { recursive: true });
-  const ownCache = path.join(consoleStack.buildsDir, '.cache');
-  const shopCache = path.join(e2e.buildsDir, '.cache');
-  if (!existsSync(ownCache) && existsSync(shopCache)) cpSync(shopCache, ownCache, { recursive: true });
 
   let stack: NodeChild | undefined;
   let smtp: SmtpCapture | undefined;
@@ -54,7 +53,6 @@ export default async function consoleGlobalSetup(
     await smtp?.close();
   };
   try {
-    const started = Date.now();
     smtp = await captureMailInto(consoleStack.mailDir);
     stack = spawnNode(path.join(consoleStack.root, 'scripts/start.ts'), [], {
       label: 'console-stack',
@@ -83,10 +81,11 @@ export default async function consoleGlobalSetup(
       echo: e2e.verbose,
       onLine: (line) => appendFileSync(consoleStack.logFile, `${line}\n`),
     });
-    // start.ts serves the storefront last, once the back-office is up and the console and the shop are built.
-    await waitForHttp(`${consoleStack.shopURL}/robots.txt`, { child: stack, timeoutMs: 300_000 });
-    await waitForHttp(`${consoleStack.consoleURL}/`, { child: stack, ok200: true, timeoutMs: 10_000 });
-    console.log(`[console] stack ready: ${consoleStack.consoleURL} (${Date.now() - started} ms)`);
+    // The specs' processes cannot watch this child: a stack that stops says so in a file they read.
+    const running = stack;
+    void running.exited.then((code) => {
+      if (running.child.signalCode === null) writeFileSync(consoleStack.exitFile, String(code));
+    });
   } catch (error) {
     await teardown();
     throw error;

@@ -4,7 +4,7 @@
  * own DATA_DIR, builds folder and SMTP capture, so console specs change content and staff without touching the
  * shop's run. Imported by playwright.config.ts, the console's global setup and its specs.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSecret, secretProblem } from '@plasterwick/shop-rules/secrets';
@@ -41,6 +41,8 @@ export const consoleStack = {
   mailDir: path.join(workDir, 'mail'),
   /** Everything `npm start` printed, the back-office's log with it (the setup link is read from here). */
   logFile: path.join(workDir, 'stack.log'),
+  /** Written with the exit code if the stack stops before the run ends. */
+  exitFile: path.join(workDir, 'stack.exit'),
   /** The signed-in browser state of each role (global setup writes them, specs load them). */
   stateDir: path.join(workDir, 'state'),
   /** The back-office's origin, where the console and the staff API are served. */
@@ -60,6 +62,34 @@ export function isConsoleProject(name: string): boolean {
 /** What `npm start` has printed so far. */
 export function stackLog(): string {
   return readFileSync(consoleStack.logFile, 'utf8');
+}
+
+/**
+ * Waits until the stack serves the storefront (start.ts starts it last, once the back-office is up and the console
+ * and the shop are built) and the console; fails at once, with the end of its log, if the stack stopped.
+ */
+export async function consoleStackReady(timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const answers = async (url: string) =>
+    fetch(url, { signal: AbortSignal.timeout(5_000) }).then(
+      async (response) => {
+        await response.body?.cancel();
+        return response.status === 200;
+      },
+      () => false,
+    );
+  for (;;) {
+    if (existsSync(consoleStack.exitFile)) {
+      const tail = stackLog().split('\n').slice(-40).join('\n');
+      throw new Error(
+        `the console stack stopped (exit ${readFileSync(consoleStack.exitFile, 'utf8')}):\n${tail}`,
+      );
+    }
+    const shopUp = await answers(`${consoleStack.shopURL}/robots.txt`);
+    if (shopUp && (await answers(`${consoleStack.consoleURL}/`))) return;
+    if (Date.now() > deadline) throw new Error(`the console stack was not ready within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** The storage state (the `pw_staff` cookie) of the person signed in with `role`, for `test.use({ storageState })`. */
