@@ -23,6 +23,7 @@ import { contentHookNotifier } from './lib/content-hook.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { contextResolver, installRequestValues } from './lib/context.ts';
 import { ApiError, badRequest, DomainError } from './lib/errors.ts';
+import { requireThisMachine } from './lib/exposure.ts';
 import { domainErrorAnswer, installHttpKit } from './lib/http.ts';
 import { backOfficeJobs, createJobRunner, type JobRunner } from './jobs/index.ts';
 import { customerCartTokenResolver } from './modules/cart/index.ts';
@@ -30,6 +31,7 @@ import { sessionResolver } from './modules/customers/index.ts';
 import { createMailTransport } from './modules/mail/index.ts';
 import { apiModules } from './modules/index.ts';
 import { fakeProvider } from './modules/payments/index.ts';
+import { installStaffAccess } from './modules/staff/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
 
 declare module 'fastify' {
@@ -199,6 +201,7 @@ export async function buildApp({
   );
 
   await installHttpKit(app, { apiKey: config.apiKey, previewToken: config.previewToken });
+  installStaffAccess(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -211,7 +214,11 @@ export async function buildApp({
           '`sales_plan_id`). Errors are `{ status, message, errors? }`.',
       },
       components: {
-        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          machineToken: { type: 'http', scheme: 'bearer', description: 'A machine token, `pwt_…`' },
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'pw_staff' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -219,6 +226,10 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      // The API's documents describe every call: they answer this machine only (lib/exposure.ts).
+      api.addHook('onRequest', async (request) => {
+        if (/^\/api\/v1\/(openapi\.json|docs)(\/|\?|$)/.test(request.url)) requireThisMachine(request);
+      });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(scalarReference, {
         routePrefix: '/docs',

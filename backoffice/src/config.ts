@@ -1,4 +1,5 @@
 /** Environment configuration, validated at boot with messages that name the variable. */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { AUTH_LIMITS } from '@plasterwick/shop-rules/accounts';
 import { generateSecret, secretProblem, SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
@@ -16,6 +17,30 @@ const blankIsUnset = (value: unknown) => (value === '' ? undefined : value);
 const httpOrigin = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.plasterwick.co.uk' })
   .transform((value) => new URL(value).origin);
+
+/** A comma-separated list of addresses and CIDRs (`10.0.0.0/8, 192.168.1.20`); empty: none. */
+const addressList = z.preprocess(
+  blankIsUnset,
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const entry of entries) {
+        const [address = '', prefix, ...rest] = entry.split('/');
+        const family = isIP(address);
+        const prefixOk =
+          prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+        if (family === 0 || rest.length > 0 || !prefixOk) {
+          context.addIssue({ code: 'custom', message: `${entry} is not an IP address or CIDR` });
+        }
+      }
+      return entries;
+    }),
+);
 
 const envSchema = z.object({
   BACKOFFICE_PORT: portSchema.default(4000),
@@ -40,6 +65,25 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(1_000_000).default(AUTH_LIMITS.loginRequestsPerVisitor.max),
   ),
   SITE_URL: z.preprocess(blankIsUnset, httpOrigin.default('http://localhost:4321')),
+  /** Where staff open the console (issue 22): links in e-mails and the log start with it; its origin is the only
+   * one staff cookie writes accept. Default: the back-office's own port, `/admin`. */
+  CONSOLE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://console.example.co.uk/admin',
+      })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** Addresses (besides loopback) that may use the console and its cookie-authenticated calls, and machine tokens. */
+  CONSOLE_ALLOWED_IPS: addressList,
+  /** Staff sign-in attempts one address may make in 15 minutes (20); raised for test runs behind one address. */
+  STAFF_LOGIN_LIMIT_PER_ADDRESS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(1).max(1_000_000).default(20),
+  ),
   SMTP_URL: z.preprocess(
     blankIsUnset,
     z
@@ -143,8 +187,21 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  apiKey: string;
+  /** `BACKOFFICE_API_KEY`: the tooling's credential. Unset in production: no call accepts a key. */
+  apiKey: string | undefined;
   previewToken: string;
+  /**
+   * What customers' basket tokens are derived from (cart/customer-cart.ts): the API key, or the preview token when
+   * production runs without a key.
+   */
+  basketSecret: string;
+  /** `CONSOLE_URL` without a trailing slash, and its origin (the one `Origin` a cookie write may name). */
+  consoleUrl: string;
+  consoleOrigin: string;
+  /** `CONSOLE_ALLOWED_IPS`: addresses and CIDRs allowed besides loopback. */
+  consoleAllowedIps: string[];
+  /** `STAFF_LOGIN_LIMIT_PER_ADDRESS`: staff sign-in attempts per address in 15 minutes. */
+  staffLoginLimitPerAddress: number;
   siteHosts: string[];
   trustProxy: TrustProxy;
   logLevel: string;
@@ -182,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const value = env[name];
     const problem = secretProblem(value);
     if (!problem) secrets[name] = value as string;
+    // The key is the tooling's only (issue 22): a production back-office may run without one, refusing every key.
+    else if (value === undefined && production && name === 'BACKOFFICE_API_KEY') continue;
     else if (value === undefined && !production) {
       secrets[name] = generateSecret();
       generatedSecrets.push(name);
@@ -201,13 +260,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid back-office configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const consoleUrl = e.CONSOLE_URL ?? `http://127.0.0.1:${e.BACKOFFICE_PORT}/admin`;
   return {
     port: e.BACKOFFICE_PORT,
     host: e.BACKOFFICE_HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    apiKey: secrets.BACKOFFICE_API_KEY as string,
+    apiKey: secrets.BACKOFFICE_API_KEY,
     previewToken: secrets.PREVIEW_TOKEN as string,
+    basketSecret: (secrets.BACKOFFICE_API_KEY ?? secrets.PREVIEW_TOKEN) as string,
+    consoleUrl,
+    consoleOrigin: new URL(consoleUrl).origin,
+    consoleAllowedIps: e.CONSOLE_ALLOWED_IPS,
+    staffLoginLimitPerAddress: e.STAFF_LOGIN_LIMIT_PER_ADDRESS,
     siteHosts: e.SITE_HOSTS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,12 +1,13 @@
 /**
- * Back-office entry point: config, database (migrated; an empty one seeded with the demo outside production),
- * HTTP server, graceful shutdown.
+ * Back-office entry point: config, database (migrated; an empty one seeded with the demo outside production), the
+ * setup link of the first staff owner while there is none, HTTP server, graceful shutdown.
  */
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { dataMigrationList } from './data-migrations/index.ts';
 import { openDatabase } from './db/client.ts';
+import { newSetupLink } from './modules/staff/index.ts';
 import { isEmptyDatabase, seedDemo } from './seed/index.ts';
 
 let config;
@@ -27,6 +28,9 @@ const app = await buildApp({ db: database.db, config });
 for (const name of config.generatedSecrets) {
   app.log.warn(`${name} is not set: a random value was used for this run, so the calls it guards are closed`);
 }
+if (config.apiKey === undefined) {
+  app.log.info('BACKOFFICE_API_KEY is not set (NODE_ENV=production): no call accepts an API key');
+}
 // Demo data never reaches production (issue 20): there an empty database waits for `npm run setup`.
 if (await isEmptyDatabase(database.db)) {
   if (config.seedDemo) {
@@ -38,6 +42,12 @@ if (await isEmptyDatabase(database.db)) {
         '`npm run setup -w backoffice -- --site-url https://<public host of the shop>`',
     );
   }
+}
+
+// No default credentials (issue 22): while nobody is staff, each start makes a setup link for the first owner.
+const setupLink = await newSetupLink(database.db, config.consoleUrl, app.clock.now());
+if (setupLink) {
+  app.log.warn(`no staff account yet: create the first owner at ${setupLink} (single use, 24 hours)`);
 }
 
 let closing = false;

@@ -25,6 +25,8 @@ export * from '../modules/cart/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/search/tables.ts';
+export * from '../modules/staff/tables.ts';
+export * from '../modules/audit/tables.ts';
 
 /**
  * Single-row counter bumped on every write to published content (db/content-version.ts); `GET /content-version`

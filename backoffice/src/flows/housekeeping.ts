@@ -9,6 +9,7 @@ import { sweepExpiredSolutions } from '../modules/bot-check/index.ts';
 import { sweepExpiredCarts } from '../modules/cart/index.ts';
 import { sweepAccountRows } from '../modules/customers/index.ts';
 import { cartsAwaitingPayment, sweepExpiredOrderAccess } from '../modules/orders/index.ts';
+import { sweepStaffRows } from '../modules/staff/index.ts';
 
 export interface HousekeepingStep {
   name: string;
@@ -21,6 +22,7 @@ export const hourlyHousekeeping: readonly HousekeepingStep[] = [
   { name: 'expired carts', run: (db, now) => sweepExpiredCarts(db, now, cartsAwaitingPayment) },
   { name: 'stale account rows', run: sweepAccountRows },
   { name: 'expired order access tokens', run: sweepExpiredOrderAccess },
+  { name: 'stale staff rows', run: sweepStaffRows },
 ];
 
 /** Solved challenges are remembered 10 minutes at most, and a form's every submission adds one. */

@@ -129,6 +129,6 @@ async function takeInGuestBasket(
   // placed before the lock was taken is committed and seen here, and none can be placed until this commits.
   const hasOrder = guest !== undefined && (await orderOfCart(tx, guest.id)) !== undefined;
   // cart: merge it (or let it become the customer's basket), and give the customer's basket token.
-  const owner = basketOwner(deps.config.apiKey, customer.id);
+  const owner = basketOwner(deps.config.basketSecret, customer.id);
   return mergeGuestBasket(tx, owner, hasOrder ? undefined : guest, now);
 }

@@ -48,7 +48,7 @@ function sortLines(lines: OrderLineRow[], pricing: Pricing) {
 }
 
 export async function reorder(
-  deps: CartDeps & { apiKey: string },
+  deps: CartDeps & { basketSecret: string },
   context: RequestContext,
   customerId: number,
   number: string,
@@ -65,7 +65,7 @@ export async function reorder(
       { details: { skipped } },
     );
   }
-  const owner = basketOwner(deps.apiKey, customerId);
+  const owner = basketOwner(deps.basketSecret, customerId);
   const basket = await deps.db.transaction((tx) =>
     replaceCustomerBasket(tx, deps, { siteId, owner, pricing, lines: quantities }),
   );

@@ -1,5 +1,5 @@
 /**
- * The HTTP kit every back-office module uses: the error body and its `response` map, the staff (API key) guard,
+ * The HTTP kit every back-office module uses: the error body and its `response` map, the staff access options,
  * per-visitor rate limits, the delete-by-id route, the 405 of read-only resources, cached JSON answers and the
  * `no-store` header of personal answers. `installHttpKit` (called once by the app factory) sets up what the pieces need.
  */
@@ -9,15 +9,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, badRequest, unauthorized, type DomainError } from './errors.ts';
+import { requireLocalConnection } from './exposure.ts';
 import { commonQuery } from './params.ts';
 import { FailedSecretAttempts } from './secret-guard.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preValidation hook of every call that takes the API key (`x-api-key` or a Bearer token). */
-    requireApiKey(request: FastifyRequest): Promise<void>;
+    /** Checks an API key a request presents (401 unless it is the configured one); failures are braked. */
+    requireApiKey(request: FastifyRequest, presented: string): void;
     /** Checks the preview token a request presents; failures count towards the same guessing brake. */
     requirePreviewToken(request: FastifyRequest, presented: string | undefined): void;
+    /** The brake on guessed secrets (API key, preview token, machine tokens): 10 failures a minute per client. */
+    failedSecrets: FailedSecretAttempts;
   }
 }
 
@@ -62,13 +65,19 @@ export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): R
 const domainErrorStatus: Record<string, number> = {
   unauthorized: 401,
   invalid_credentials: 401,
+  not_signed_in: 401,
   forbidden: 403,
   not_found: 404,
+  setup_not_found: 404,
+  invitation_not_found: 404,
+  enrolment_not_found: 404,
   cart_not_found: 404,
   postcode_not_found: 404,
   town_not_found: 404,
   conflict: 409,
   version_conflict: 409,
+  last_owner: 409,
+  already_staff: 409,
   credit_limit_exceeded: 402,
   payment_declined: 402,
   price_changed: 409,
@@ -108,35 +117,41 @@ export function domainErrorAnswer(error: DomainError): ApiError {
   });
 }
 
-// ---- staff guard -----------------------------------------------------------------------------------------
+// ---- staff access ----------------------------------------------------------------------------------------
 
 /**
- * Route options of a staff call: the API key is checked before validation, so a caller without it learns nothing
- * about the body's shape, and the OpenAPI document says the call needs it. Spread both levels:
- * `{ ...staffOnly, schema: { ...staffOnly.schema, tags, summary, … } }`.
+ * Route options a module's access rule gives a route: the staff module's `staffRoute('catalogue:write')` checks
+ * the caller and the permission before the body is read, and names the permission in the OpenAPI document
+ * (`x-permission`). Spread both levels: `{ ...access, schema: { ...access.schema, tags, summary, … } }`.
  */
-export const staffOnly = {
-  preValidation: async (request: FastifyRequest) => request.server.requireApiKey(request),
-  schema: { security: [{ apiKey: [] as string[] }] },
-};
+export interface RouteAccess {
+  onRequest: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  schema: { security: Record<string, string[]>[]; 'x-permission': string };
+}
 
 /** The API key and preview token checks, sharing one brake on guessing (lib/secret-guard.ts). */
-function secretChecks(secrets: { apiKey: string; previewToken: string }) {
+function secretChecks(secrets: { apiKey: string | undefined; previewToken: string }) {
   const failedSecrets = new FailedSecretAttempts();
-  function requireSecret(request: FastifyRequest, presented: unknown, expected: string, message: string) {
+  function requireSecret(
+    request: FastifyRequest,
+    presented: unknown,
+    expected: string | undefined,
+    message: string,
+  ) {
     failedSecrets.assertAllowed(request.ip);
-    if (typeof presented === 'string' && sameSecret(presented, expected)) return;
+    if (typeof presented === 'string' && expected !== undefined && sameSecret(presented, expected)) return;
     failedSecrets.recordFailure(request.ip);
     throw unauthorized(message);
   }
   return {
-    requireApiKey: async (request: FastifyRequest) => {
-      const presented =
-        request.headers['x-api-key'] ?? request.headers.authorization?.replace(/^Bearer\s+/i, '');
-      requireSecret(request, presented, secrets.apiKey, 'A valid API key is required for this operation');
+    failedSecrets,
+    // No key configured (a production back-office without one): every key is refused.
+    requireApiKey: (request: FastifyRequest, presented: string) =>
+      requireSecret(request, presented, secrets.apiKey, 'A valid API key is required for this operation'),
+    requirePreviewToken: (request: FastifyRequest, presented: string | undefined) => {
+      requireLocalConnection(request);
+      requireSecret(request, presented, secrets.previewToken, 'A valid preview token is required');
     },
-    requirePreviewToken: (request: FastifyRequest, presented: string | undefined) =>
-      requireSecret(request, presented, secrets.previewToken, 'A valid preview token is required'),
   };
 }
 
@@ -211,28 +226,30 @@ export interface DeleteByIdRoute {
   path: string;
   tags: string[];
   summary: string;
-  /** Deletes the entity `id` of the site; throws the 404 (or 409) when it cannot. */
-  remove(siteId: number, id: number): Promise<void>;
+  /** Who may delete (`staffRoute(permission)` of the staff module). */
+  access: RouteAccess;
+  /** Deletes (and records) the entity `id` of the site; throws the 404 (or 409) when it cannot. */
+  remove(request: FastifyRequest, siteId: number, id: number): Promise<void>;
   /** Whether the storefront shows what is deleted: then read caches are cleared and the content version bumped. */
   changesContent: boolean;
   /** Error statuses besides 400, 401 and 404. */
   moreErrors?: ErrorStatus[];
 }
 
-/** `DELETE path` with the API key: the `id` in the JSON body or the query, a 400 naming `id` when neither has it. */
+/** A staff `DELETE path`: the `id` in the JSON body or the query, a 400 naming `id` when neither has it. */
 export function deleteByIdRoute(plugin: FastifyInstance, route: DeleteByIdRoute): void {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   app.delete(
     route.path,
     {
-      ...staffOnly,
+      ...route.access,
       schema: {
-        ...staffOnly.schema,
+        ...route.access.schema,
         tags: route.tags,
         summary: route.summary,
         querystring: deleteQuery,
         body: deleteBody,
-        response: { 200: idResponse, ...errorResponses(400, 401, 404, ...(route.moreErrors ?? [])) },
+        response: { 200: idResponse, ...errorResponses(400, 401, 403, 404, ...(route.moreErrors ?? [])) },
       },
     },
     async (request) => {
@@ -241,7 +258,7 @@ export function deleteByIdRoute(plugin: FastifyInstance, route: DeleteByIdRoute)
       if (entityId === undefined) {
         throw badRequest('id is required (in the body or the query)', [{ field: 'id', message: 'Required' }]);
       }
-      await route.remove(site.id, entityId);
+      await route.remove(request, site.id, entityId);
       if (route.changesContent) await app.contentChanged();
       return { data: { id: entityId } };
     },
@@ -320,11 +337,12 @@ export const cacheKey = (route: string, query: object) =>
 /** Called once by the app factory, before the modules: the secret checks and the rate-limit plugin. */
 export async function installHttpKit(
   app: FastifyInstance,
-  secrets: { apiKey: string; previewToken: string },
+  secrets: { apiKey: string | undefined; previewToken: string },
 ): Promise<void> {
   const checks = secretChecks(secrets);
   app.decorate('requireApiKey', checks.requireApiKey);
   app.decorate('requirePreviewToken', checks.requirePreviewToken);
+  app.decorate('failedSecrets', checks.failedSecrets);
   // Registered once, with no global limit: only routes naming one of `rateLimits` are limited.
   await app.register(rateLimit, { global: false });
 }

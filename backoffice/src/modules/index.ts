@@ -1,6 +1,7 @@
 /** Every API module, registered under /api/v1 by the app factory. Each module is a Fastify plugin. */
 import type { FastifyPluginAsync } from 'fastify';
 import { addressRoutes } from './addresses/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { botCheckRoutes } from './bot-check/routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
@@ -15,6 +16,7 @@ import { paymentRoutes } from './payments/routes.ts';
 import { redirectRoutes } from './redirect/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { siteRoutes } from './site/routes.ts';
+import { staffRoutes } from './staff/routes.ts';
 import { storeLocatorRoutes } from './store-locator/routes.ts';
 import { tradeRoutes } from './trade/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
@@ -42,4 +44,6 @@ export const apiModules: FastifyPluginAsync[] = [
   tradeRoutes,
   customerRoutes,
   paymentRoutes,
+  staffRoutes,
+  auditRoutes,
 ];

@@ -5,8 +5,9 @@
  * the customer's basket, so the cart and checkout code that opens a cart by its token needs no other change.
  *
  * The token of a customer's basket is derived (HMAC) from the customer and the token's expiry, under a key the
- * back-office derives from its API key: the server can give it again to a browser whose storage was cleared, two
- * calls at the same time get the same token (no rotation race), and the database still holds only its SHA-256.
+ * back-office derives from its API key (the preview token where production runs without one): the server can give
+ * it again to a browser whose storage was cleared, two calls at the same time get the same token (no rotation
+ * race), and the database still holds only its SHA-256.
  * A customer's basket opens only with that customer's session: its token alone (after a logout, on a shared
  * computer) opens nothing, so it never shows someone's basket and checkout address to the next visitor.
  */
@@ -36,18 +37,21 @@ export interface BasketToken {
 
 const keys = new Map<string, Buffer>();
 
-/** The HMAC key of customers' basket tokens: HKDF of the API key, so no other secret needs setting. */
-function basketKey(apiKey: string): Buffer {
-  let key = keys.get(apiKey);
+/**
+ * The HMAC key of customers' basket tokens: HKDF of the configuration's `basketSecret` (the API key, or the preview
+ * token where production runs without a key), so no other secret needs setting.
+ */
+function basketKey(secret: string): Buffer {
+  let key = keys.get(secret);
   if (!key) {
-    key = Buffer.from(hkdfSync('sha256', apiKey, 'plasterwick', 'customer basket token', 32));
-    keys.set(apiKey, key);
+    key = Buffer.from(hkdfSync('sha256', secret, 'plasterwick', 'customer basket token', 32));
+    keys.set(secret, key);
   }
   return key;
 }
 
-export function basketOwner(apiKey: string, customerId: number): BasketOwner {
-  const key = basketKey(apiKey);
+export function basketOwner(secret: string, customerId: number): BasketOwner {
+  const key = basketKey(secret);
   return {
     customerId,
     tokenFor: (expiresAt) =>
@@ -164,7 +168,7 @@ export async function customerCartTokenResolver(request: FastifyRequest): Promis
     const cart = await carriedCart();
     return cart && cart.customerId !== null ? null : carried;
   }
-  const owner = basketOwner(config.apiKey, session.customer.id);
+  const owner = basketOwner(config.basketSecret, session.customer.id);
   const now = clock.now();
   const own = await customerBasket(db, owner.customerId);
   if (own) return (await basketToken(db, owner, own, now)).token;

@@ -88,7 +88,7 @@ function basketRoutes(plugin: FastifyInstance): void {
       const context = await request.shop.context;
       const plan = requirePlan(context);
       const session = await request.shop.session;
-      const owner = session ? basketOwner(app.config.apiKey, session.customer.id) : undefined;
+      const owner = session ? basketOwner(app.config.basketSecret, session.customer.id) : undefined;
       const token = await request.shop.cartToken;
       const result = await addItems(cartDeps(app), context, plan, token, request.body.items, owner);
       const cart = cartAnswer(result.view);

@@ -3,8 +3,9 @@
  * and category writes answer the written row's id and new version; a write made from an older version answers 409
  * `version_conflict` with `current_version` ("Writes that never lose data").
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Transaction } from '../../db/types.ts';
 import { deleteProductAndItsNotices } from '../../flows/delete-product.ts';
 import { requirePlan } from '../../lib/context.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -13,11 +14,12 @@ import {
   deleteByIdRoute,
   errorResponses,
   sendCached,
-  staffOnly,
   versionConflictBody,
   versionedWriteResponse,
 } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
+import { staffCaller, staffRoute } from '../staff/index.ts';
+import { categoryState, productState } from './audit-state.ts';
 import {
   categoryInput,
   categoryListQuery,
@@ -64,18 +66,38 @@ import {
 
 const readErrors = errorResponses(400, 404);
 /** The refusals of a product or category write: 409 is a duplicate (`conflict`) or a stale version (`version_conflict`). */
-const productWriteErrors = { ...errorResponses(400, 401, 404), 409: versionConflictBody };
+const productWriteErrors = { ...errorResponses(400, 401, 403, 404), 409: versionConflictBody };
 
-/** The schema entries every staff write shares: the API key, the tags, the common query and the summary. */
-const staffWrite = (summary: string) => ({ ...staffOnly.schema, tags, summary, querystring: commonQuery });
+/** Who may write the catalogue. */
+const access = staffRoute('catalogue:write');
+
+/** The schema entries every staff write shares: the access, the tags, the common query and the summary. */
+const staffWrite = (summary: string) => ({ ...access.schema, tags, summary, querystring: commonQuery });
+
+/**
+ * Runs a catalogue write in a transaction with its audit record: `action` is `product.…` or `category.…`, and the
+ * entity's state is compared before and after (audit-state.ts).
+ */
+function audited<T>(
+  request: FastifyRequest,
+  action: string,
+  id: number | undefined,
+  write: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const entity = action.startsWith('product.') ? 'product' : 'category';
+  const state = entity === 'product' ? productState : categoryState;
+  return staffCaller(request).audit.change(request.server.db, { action, entity, id, state }, write);
+}
 
 const tags = ['catalogue'];
 
 export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   categoryReadRoutes(plugin);
   categoryWriteRoutes(plugin);
+  categoryDeleteRoute(plugin);
   productReadRoutes(plugin);
   productWriteRoutes(plugin);
+  productDeleteRoute(plugin);
   variantWriteRoutes(plugin);
   facetRoutes(plugin);
 };
@@ -135,7 +157,7 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
   app.post(
     '/category',
     {
-      ...staffOnly,
+      ...access,
       schema: {
         ...staffWrite('Create a category (at version 1)'),
         body: categoryInput,
@@ -144,7 +166,9 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const written = await createCategory(app.db, site.id, request.body);
+      const written = await audited(request, 'category.create', undefined, (tx) =>
+        createCategory(tx, site.id, request.body),
+      );
       await app.contentChanged();
       return reply.status(201).send({ data: written });
     },
@@ -153,7 +177,7 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
   app.put(
     '/category',
     {
-      ...staffOnly,
+      ...access,
       schema: {
         ...staffWrite(
           'Replace a category (body has id): every field required (a 400 names the missing ones); with ' +
@@ -165,7 +189,9 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const written = await replaceCategory(app.db, site.id, request.body);
+      const written = await audited(request, 'category.replace', request.body.id, (tx) =>
+        replaceCategory(tx, site.id, request.body),
+      );
       await app.contentChanged();
       return { data: written };
     },
@@ -174,7 +200,7 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
   app.patch(
     '/category/:id',
     {
-      ...staffOnly,
+      ...access,
       schema: {
         ...staffWrite(
           'Change the named fields of a category, from its `version` (required; 409 `version_conflict` when stale)',
@@ -186,17 +212,25 @@ function categoryWriteRoutes(plugin: FastifyInstance) {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const written = await patchCategory(app.db, site.id, request.params.id, request.body);
+      const { id } = request.params;
+      const written = await audited(request, 'category.update', id, (tx) =>
+        patchCategory(tx, site.id, id, request.body),
+      );
       await app.contentChanged();
       return { data: written };
     },
   );
+}
 
+/** `DELETE /category`: an empty category. */
+function categoryDeleteRoute(plugin: FastifyInstance) {
   deleteByIdRoute(plugin, {
     path: '/category',
     tags,
     summary: 'Delete an empty category (id in the body or the query)',
-    remove: (siteId, id) => deleteCategory(app.db, siteId, id),
+    access,
+    remove: (request, siteId, id) =>
+      audited(request, 'category.delete', id, (tx) => deleteCategory(tx, siteId, id)),
     changesContent: true,
     moreErrors: [409],
   });
@@ -269,7 +303,7 @@ function productWriteRoutes(plugin: FastifyInstance) {
   app.post(
     '/product',
     {
-      ...staffOnly,
+      ...access,
       schema: {
         ...staffWrite('Create a product with its packs, prices, plans and characteristics (at version 1)'),
         body: productInput,
@@ -278,7 +312,9 @@ function productWriteRoutes(plugin: FastifyInstance) {
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const written = await createProduct(app.db, site.id, request.body);
+      const written = await audited(request, 'product.create', undefined, (tx) =>
+        createProduct(tx, site.id, request.body),
+      );
       await app.contentChanged();
       return reply.status(201).send({ data: written });
     },
@@ -287,7 +323,7 @@ function productWriteRoutes(plugin: FastifyInstance) {
   app.put(
     '/product',
     {
-      ...staffOnly,
+      ...access,
       schema: {
         ...staffWrite(
           'Replace a product: every field required (a 400 names the missing ones); with `version`, 409 ' +
@@ -299,7 +335,9 @@ function productWriteRoutes(plugin: FastifyInstance) {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const written = await replaceProduct(app.db, site.id, request.body, app.clock.now());
+      const written = await audited(request, 'product.replace', request.body.id, (tx) =>
+        replaceProduct(tx, site.id, request.body, app.clock.now()),
+      );
       await app.contentChanged();
       return { data: written };
     },
@@ -308,7 +346,7 @@ function productWriteRoutes(plugin: FastifyInstance) {
   app.patch(
     '/product/:id',
     {
-      ...staffOnly,
+      ...access,
       schema: {
         ...staffWrite(
           'Change the named fields of a product, from its `version` (required; 409 `version_conflict` when ' +
@@ -321,17 +359,25 @@ function productWriteRoutes(plugin: FastifyInstance) {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const written = await patchProduct(app.db, site.id, request.params.id, request.body, app.clock.now());
+      const { id } = request.params;
+      const written = await audited(request, 'product.update', id, (tx) =>
+        patchProduct(tx, site.id, id, request.body, app.clock.now()),
+      );
       await app.contentChanged();
       return { data: written };
     },
   );
+}
 
+/** `DELETE /product`: the product and the notices that name it (a flow). */
+function productDeleteRoute(plugin: FastifyInstance) {
   deleteByIdRoute(plugin, {
     path: '/product',
     tags,
     summary: 'Delete a product (id in the body or the query)',
-    remove: (siteId, id) => deleteProductAndItsNotices(app.db, siteId, id),
+    access,
+    remove: (request, siteId, id) =>
+      audited(request, 'product.delete', id, (tx) => deleteProductAndItsNotices(tx, siteId, id)),
     changesContent: true,
     moreErrors: [409],
   });
@@ -344,7 +390,7 @@ function variantWriteRoutes(plugin: FastifyInstance) {
   app.post(
     '/product/:id/variants',
     {
-      ...staffOnly,
+      ...access,
       schema: {
         ...staffWrite("Add a pack to a product, priced in each of the product's plans, from its `version`"),
         params: numericIdParams,
@@ -354,7 +400,10 @@ function variantWriteRoutes(plugin: FastifyInstance) {
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const written = await addVariant(app.db, site.id, request.params.id, request.body, app.clock.now());
+      const { id } = request.params;
+      const written = await audited(request, 'product.add_pack', id, (tx) =>
+        addVariant(tx, site.id, id, request.body, app.clock.now()),
+      );
       await app.contentChanged();
       return reply.status(201).send({ data: written });
     },
@@ -363,7 +412,7 @@ function variantWriteRoutes(plugin: FastifyInstance) {
   app.patch(
     '/product/:id/variants/:reference',
     {
-      ...staffOnly,
+      ...access,
       schema: {
         ...staffWrite(
           "Change a pack's named fields, and its prices in the plans named (others kept), from the product's `version`",
@@ -376,7 +425,9 @@ function variantWriteRoutes(plugin: FastifyInstance) {
     async (request) => {
       const { site } = await request.shop.context;
       const { id, reference } = request.params;
-      const written = await patchVariant(app.db, site.id, id, reference, request.body, app.clock.now());
+      const written = await audited(request, 'product.update_pack', id, (tx) =>
+        patchVariant(tx, site.id, id, reference, request.body, app.clock.now()),
+      );
       await app.contentChanged();
       return { data: written };
     },
@@ -385,7 +436,7 @@ function variantWriteRoutes(plugin: FastifyInstance) {
   app.delete(
     '/product/:id/variants/:reference',
     {
-      ...staffOnly,
+      ...access,
       schema: {
         ...staffWrite(
           "Remove a pack (the product keeps at least one: else 409), from the product's `version` (body or query)",
@@ -405,7 +456,9 @@ function variantWriteRoutes(plugin: FastifyInstance) {
           { field: 'version', message: 'Required' },
         ]);
       }
-      const written = await removeVariant(app.db, site.id, id, reference, version, app.clock.now());
+      const written = await audited(request, 'product.remove_pack', id, (tx) =>
+        removeVariant(tx, site.id, id, reference, version, app.clock.now()),
+      );
       await app.contentChanged();
       return { data: written };
     },

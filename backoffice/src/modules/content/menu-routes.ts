@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
-import { staffOnly } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
 import { addMenuItem, patchMenuItem, removeMenuItem } from './menu-items.ts';
 import { resources, type MenuItem } from './resources.ts';
@@ -20,21 +19,31 @@ import {
   menuItemPatch,
 } from './schemas.ts';
 import { changeMenuItems } from './service.ts';
+import { auditedEntryWrite, contentAccess } from './staff-access.ts';
 
 const tags = ['content'];
 const answer = z.object({ data: resources.menu.item });
-const staffWrite = (summary: string) => ({ ...staffOnly.schema, tags, summary, querystring: commonQuery });
+const staffWrite = (summary: string) => ({
+  ...contentAccess.schema,
+  tags,
+  summary,
+  querystring: commonQuery,
+});
 
-/** Changes the menu's items from its `version` (`how`, menu-items.ts) and bumps the content version. */
+/**
+ * Changes the menu's items from its `version` (`how`, menu-items.ts), recorded as `verb` in the audit trail, and
+ * bumps the content version.
+ */
 async function changeItems(
   app: FastifyInstance,
   request: FastifyRequest,
-  id: number,
-  version: number,
+  { id, version, verb }: { id: number; version: number; verb: string },
   how: (items: MenuItem[]) => MenuItem[],
 ) {
   const { site } = await request.shop.context;
-  const menu = await changeMenuItems(app.db, app.cache, site.id, id, version, how, app.clock.now());
+  const menu = await auditedEntryWrite(request, 'menu', verb, id, (tx) =>
+    changeMenuItems(tx, app.cache, site.id, id, version, how, app.clock.now()),
+  );
   await app.contentChanged();
   return menu;
 }
@@ -43,15 +52,14 @@ export function menuItemRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const change = (
     request: FastifyRequest,
-    id: number,
-    version: number,
+    which: { id: number; version: number; verb: string },
     how: (items: MenuItem[]) => MenuItem[],
-  ) => changeItems(plugin, request, id, version, how);
+  ) => changeItems(plugin, request, which, how);
 
   app.post(
     '/menu/:id/items',
     {
-      ...staffOnly,
+      ...contentAccess,
       schema: {
         ...staffWrite(
           "Add an item to a menu under `parent_item_id` (else at the top), at `position` (else last), from the menu's `version`",
@@ -64,9 +72,8 @@ export function menuItemRoutes(plugin: FastifyInstance) {
     async (request, reply) => {
       const { version, parent_item_id, position, ...item } = request.body;
       const place = { parent_item_id, position };
-      const menu = await change(request, request.params.id, version, (items) =>
-        addMenuItem(items, item, place),
-      );
+      const which = { id: request.params.id, version, verb: 'add_item' };
+      const menu = await change(request, which, (items) => addMenuItem(items, item, place));
       return reply.status(201).send({ data: menu });
     },
   );
@@ -74,7 +81,7 @@ export function menuItemRoutes(plugin: FastifyInstance) {
   app.patch(
     '/menu/:id/items/:item_id',
     {
-      ...staffOnly,
+      ...contentAccess,
       schema: {
         ...staffWrite(
           "Change a menu item's named fields from the menu's `version`; its children and the other items stay",
@@ -87,7 +94,8 @@ export function menuItemRoutes(plugin: FastifyInstance) {
     async (request) => {
       const { version, ...changes } = request.body;
       const { id, item_id } = request.params;
-      const menu = await change(request, id, version, (items) => patchMenuItem(items, item_id, changes));
+      const which = { id, version, verb: 'update_item' };
+      const menu = await change(request, which, (items) => patchMenuItem(items, item_id, changes));
       return { data: menu };
     },
   );
@@ -95,7 +103,7 @@ export function menuItemRoutes(plugin: FastifyInstance) {
   app.delete(
     '/menu/:id/items/:item_id',
     {
-      ...staffOnly,
+      ...contentAccess,
       schema: {
         ...staffWrite("Remove a menu item and its children, from the menu's `version` (body or query)"),
         params: menuItemParams,
@@ -112,7 +120,8 @@ export function menuItemRoutes(plugin: FastifyInstance) {
         ]);
       }
       const { id, item_id } = request.params;
-      return { data: await change(request, id, version, (items) => removeMenuItem(items, item_id)) };
+      const which = { id, version, verb: 'remove_item' };
+      return { data: await change(request, which, (items) => removeMenuItem(items, item_id)) };
     },
   );
 }

@@ -6,9 +6,10 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deleteByIdRoute, errorResponses, refuseCalls, staffOnly } from '../../lib/http.ts';
+import { deleteByIdRoute, errorResponses, refuseCalls } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
 import { menuItemRoutes } from './menu-routes.ts';
+import { auditedEntryWrite, contentAccess } from './staff-access.ts';
 import {
   indexFilterSchema,
   resourceNames,
@@ -257,7 +258,7 @@ function resourceReadRoutes(plugin: FastifyInstance, name: ResourceName) {
 }
 
 /**
- * Staff writes of a generic resource (API key): create, full replace, patch from a version, delete. Every body and
+ * Staff writes of a generic resource (`content:write`): create, full replace, patch from a version, delete. Every body and
  * answer is the resource's own schema, so the OpenAPI document shows its fields.
  */
 function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
@@ -265,21 +266,28 @@ function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
   const definition = resources[name] as ResourceDefinition;
   const answer = z.object({ data: definition.item });
   const tags = ['content'];
-  const staffWrite = (summary: string) => ({ ...staffOnly.schema, tags, summary, querystring: commonQuery });
+  const staffWrite = (summary: string) => ({
+    ...contentAccess.schema,
+    tags,
+    summary,
+    querystring: commonQuery,
+  });
 
   app.post(
     `/${name}`,
     {
-      ...staffOnly,
+      ...contentAccess,
       schema: {
-        ...staffWrite(`Create a ${name} entry (API key; at version 1)`),
+        ...staffWrite(`Create a ${name} entry (at version 1)`),
         body: definition.input,
         response: { 201: answer, ...errors },
       },
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const created = await createItem(app.db, app.cache, name, site.id, request.body, app.clock.now());
+      const created = await auditedEntryWrite(request, name, 'create', undefined, (tx) =>
+        createItem(tx, app.cache, name, site.id, request.body, app.clock.now()),
+      );
       await app.contentChanged();
       return reply.status(201).send({ data: created });
     },
@@ -288,10 +296,10 @@ function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
   app.put(
     `/${name}`,
     {
-      ...staffOnly,
+      ...contentAccess,
       schema: {
         ...staffWrite(
-          `Replace a ${name} entry (API key): every field required (a 400 names the missing ones); with ` +
+          `Replace a ${name} entry: every field required (a 400 names the missing ones); with ` +
             '`version`, 409 `version_conflict` when another write came first',
         ),
         body: replaceBody(definition),
@@ -302,19 +310,38 @@ function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
       const { site } = await request.shop.context;
       const { id, version, ...fields } = request.body as { id: number; version?: number };
       const update = { mode: 'replace' as const, version, fields };
-      const updated = await updateItem(app.db, app.cache, name, site.id, id, update, app.clock.now());
+      const updated = await auditedEntryWrite(request, name, 'replace', id, (tx) =>
+        updateItem(tx, app.cache, name, site.id, id, update, app.clock.now()),
+      );
       await app.contentChanged();
       return { data: updated };
     },
   );
 
+  resourcePatchRoute(plugin, name);
+  resourceDeleteRoute(plugin, name);
+}
+
+/** `PATCH /{resource}/{id}`: the named fields of an entry, from its version. */
+function resourcePatchRoute(plugin: FastifyInstance, name: ResourceName) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const definition = resources[name] as ResourceDefinition;
+  const answer = z.object({ data: definition.item });
+  const tags = ['content'];
+  const staffWrite = (summary: string) => ({
+    ...contentAccess.schema,
+    tags,
+    summary,
+    querystring: commonQuery,
+  });
+
   app.patch(
     `/${name}/:id`,
     {
-      ...staffOnly,
+      ...contentAccess,
       schema: {
         ...staffWrite(
-          `Change the named fields of a ${name} entry (API key), from its \`version\` (required; 409 ` +
+          `Change the named fields of a ${name} entry, from its \`version\` (required; 409 ` +
             '`version_conflict` when another write came first); the other fields stay',
         ),
         params: entryParams,
@@ -327,21 +354,23 @@ function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
       const { version, ...fields } = request.body as { version: number };
       const update = { mode: 'patch' as const, version, fields };
       const id = request.params.id;
-      const updated = await updateItem(app.db, app.cache, name, site.id, id, update, app.clock.now());
+      const updated = await auditedEntryWrite(request, name, 'update', id, (tx) =>
+        updateItem(tx, app.cache, name, site.id, id, update, app.clock.now()),
+      );
       await app.contentChanged();
       return { data: updated };
     },
   );
-
-  resourceDeleteRoute(plugin, name);
 }
 
 function resourceDeleteRoute(plugin: FastifyInstance, name: ResourceName) {
   deleteByIdRoute(plugin, {
     path: `/${name}`,
     tags: ['content'],
-    summary: `Delete a ${name} entry (API key; id in the body or the query)`,
-    remove: (siteId, id) => deleteEntry(plugin.db, name, siteId, id),
+    summary: `Delete a ${name} entry (id in the body or the query)`,
+    access: contentAccess,
+    remove: (request, siteId, id) =>
+      auditedEntryWrite(request, name, 'delete', id, (tx) => deleteEntry(tx, name, siteId, id)),
     changesContent: true,
   });
 }

@@ -48,7 +48,7 @@ export const patchBody = (definition: ResourceDefinition) =>
 
 /** A 409 of an entry write; a `version_conflict` names the stored version, to read again from. */
 /** The refusals of an entry write: 409 is a stale version (`version_conflict`, naming `current_version`). */
-export const entryWriteErrors = { ...errorResponses(400, 401, 404), 409: versionConflictBody };
+export const entryWriteErrors = { ...errorResponses(400, 401, 403, 404), 409: versionConflictBody };
 
 export const entryParams = z.object({ id });
 export const menuItemParams = z.object({ id, item_id: id });

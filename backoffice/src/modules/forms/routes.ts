@@ -1,12 +1,14 @@
 /**
  * Public form submissions (contact, jobsite support, job application with its CV): bot check, honeypot,
  * validation, then stored in `submission` with their e-mails queued in the same transaction; rate-limited per IP.
- * Staff list, read, update (handling status, note) and delete them, and download a CV, with the API key. Sign-up
+ * Staff list, read, update (handling status, note) and delete them (`inbox:…` for the contact and jobsite
+ * forms, `applications:…` for job applications), and download a CV (`applications:cv`, each download recorded in
+ * the audit trail). Sign-up
  * is `POST /auth/register` (customers module), and `/profile` is the logged-in customer's.
  */
 import fastifyMultipart from '@fastify/multipart';
 import { CV_MAX_BYTES, CV_TYPES } from '@plasterwick/shop-rules/files';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,11 +17,11 @@ import {
   versionConflictBody,
   idResponse,
   limitedBy,
-  personal,
-  staffOnly,
 } from '../../lib/http.ts';
+import type { Transaction } from '../../db/types.ts';
 import { commonQuery } from '../../lib/params.ts';
 import { verifyBotCheck } from '../bot-check/index.ts';
+import { staffCaller, staffRoute, type Permission } from '../staff/index.ts';
 import { MULTIPART_LIMITS, readApplication } from './application.ts';
 import {
   publicForms,
@@ -37,10 +39,36 @@ import {
   listSubmissions,
   storeApplication,
   storeFormSubmission,
+  submissionState,
+  SUBMISSION_MASKED,
   updateSubmission,
 } from './service.ts';
 
-const staffErrors = errorResponses(400, 401, 404);
+const staffErrors = errorResponses(400, 401, 403, 404);
+
+/** The permissions of a form's submissions: job applications are recruitment's, the other forms the inbox's. */
+const permissionsOf = (kind: string): { read: Permission; write: Permission } =>
+  kind === 'application'
+    ? { read: 'applications:read', write: 'applications:write' }
+    : { read: 'inbox:read', write: 'inbox:write' };
+
+/** A staff change of a submission, in a transaction with its audit record (personal fields masked). */
+function audited<T>(
+  request: FastifyRequest,
+  kind: string,
+  verb: string,
+  id: number,
+  write: (tx: Transaction) => Promise<T>,
+) {
+  const change = {
+    action: `${kind}.${verb}`,
+    entity: kind,
+    id,
+    state: submissionState,
+    masked: SUBMISSION_MASKED,
+  };
+  return staffCaller(request).audit.change(request.server.db, change, write);
+}
 
 /** A multipart body: the CV plus the form fields and their framing. */
 const APPLICATION_BODY_LIMIT = CV_MAX_BYTES + 1024 * 1024;
@@ -123,19 +151,19 @@ function applicationRoute(plugin: FastifyInstance) {
   );
 }
 
-/** An application's CV, for staff. */
+/** An application's CV, for staff: every download is recorded in the audit trail before it is sent. */
 function cvDownloadRoute(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const access = staffRoute('applications:cv');
 
   app.get(
     '/application/:id/cv',
     {
-      ...staffOnly,
-      ...personal,
+      ...access,
       schema: {
-        ...staffOnly.schema,
+        ...access.schema,
         tags: ['forms'],
-        summary: 'Job application: download its CV (API key)',
+        summary: 'Job application: download its CV (recorded in the audit trail)',
         params: submissionParams,
         querystring: commonQuery,
         produces: Object.values(CV_TYPES),
@@ -144,7 +172,13 @@ function cvDownloadRoute(plugin: FastifyInstance) {
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const cv = await findApplicationCv(app.db, site.id, request.params.id);
+      const { id } = request.params;
+      const cv = await findApplicationCv(app.db, site.id, id);
+      await staffCaller(request).audit.record(app.db, {
+        action: 'application.cv_download',
+        entity: 'application',
+        entityId: id,
+      });
       return reply
         .type(cv.contentType)
         .header(
@@ -157,19 +191,21 @@ function cvDownloadRoute(plugin: FastifyInstance) {
   );
 }
 
-/** Index, show, update and delete of one form's submissions; the key is checked before anything else. */
+/** Index, show, update and delete of one form's submissions; the caller is checked before anything else. */
 function staffSubmissionRoutes(plugin: FastifyInstance, kind: string, label: string) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const schema = { ...staffOnly.schema, tags: ['forms'] };
+  const permissions = permissionsOf(kind);
+  const read = staffRoute(permissions.read);
+  const write = staffRoute(permissions.write);
 
   app.get(
     `/${kind}`,
     {
-      ...staffOnly,
-      ...personal,
+      ...read,
       schema: {
-        ...schema,
-        summary: `${label}: submissions, newest first (API key)`,
+        ...read.schema,
+        tags: ['forms'],
+        summary: `${label}: submissions, newest first`,
         querystring: submissionListQuery,
         response: { 200: submissionListResponse, ...staffErrors },
       },
@@ -184,11 +220,11 @@ function staffSubmissionRoutes(plugin: FastifyInstance, kind: string, label: str
   app.get(
     `/${kind}/:id`,
     {
-      ...staffOnly,
-      ...personal,
+      ...read,
       schema: {
-        ...schema,
-        summary: `${label}: one submission (API key)`,
+        ...read.schema,
+        tags: ['forms'],
+        summary: `${label}: one submission`,
         params: submissionParams,
         querystring: commonQuery,
         response: { 200: submissionResponse, ...staffErrors },
@@ -203,12 +239,12 @@ function staffSubmissionRoutes(plugin: FastifyInstance, kind: string, label: str
   app.put(
     `/${kind}`,
     {
-      ...staffOnly,
-      ...personal,
+      ...write,
       schema: {
-        ...schema,
+        ...write.schema,
+        tags: ['forms'],
         summary:
-          `${label}: set the handling status (new, in_progress, done) and/or the staff note (API key), from ` +
+          `${label}: set the handling status (new, in_progress, done) and/or the staff note, from ` +
           'its `version` (409 `version_conflict` when another update came first)',
         querystring: commonQuery,
         body: submissionUpdateBody,
@@ -218,15 +254,20 @@ function staffSubmissionRoutes(plugin: FastifyInstance, kind: string, label: str
     async (request) => {
       const { site } = await request.shop.context;
       const { id, ...changes } = request.body;
-      return { data: await updateSubmission(app.db, site.id, kind, id, changes, app.clock.now()) };
+      const updated = await audited(request, kind, 'update', id, (tx) =>
+        updateSubmission(tx, site.id, kind, id, changes, app.clock.now()),
+      );
+      return { data: updated };
     },
   );
 
   deleteByIdRoute(plugin, {
     path: `/${kind}`,
     tags: ['forms'],
-    summary: `${label}: delete a submission (API key; id in the body or the query)`,
-    remove: (siteId, id) => deleteSubmission(app.db, siteId, kind, id),
+    summary: `${label}: delete a submission (id in the body or the query)`,
+    access: write,
+    remove: (request, siteId, id) =>
+      audited(request, kind, 'delete', id, (tx) => deleteSubmission(tx, siteId, kind, id)),
     // Submissions are not published content: nothing to rebuild.
     changesContent: false,
   });

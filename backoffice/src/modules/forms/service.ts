@@ -216,3 +216,17 @@ export async function deleteSubmission(db: Database, siteId: number, kind: strin
     .returning({ id: submissions.id });
   if (deleted.length === 0) throw notFound(`${kind} ${id}`);
 }
+
+/**
+ * What the audit trail compares before and after a staff change of a submission: its handling status, and its
+ * note and data (what the visitor sent) masked: they are personal data.
+ */
+export async function submissionState(db: Executor, id: number | string) {
+  const [row] = await db
+    .select()
+    .from(submissions)
+    .where(eq(submissions.id, Number(id)));
+  return row ? { kind: row.kind, status: row.status, note: row.note || null, data: row.data } : null;
+}
+
+export const SUBMISSION_MASKED = ['note', 'data'] as const;

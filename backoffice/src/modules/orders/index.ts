@@ -17,4 +17,4 @@ export {
 } from './service.ts';
 export { ORDER_STATUSES } from './tables.ts';
 export { claimGuestOrders } from './claim.ts';
-export { markInvoicePaid } from './invoices.ts';
+export { invoiceState, markInvoicePaid } from './invoices.ts';

@@ -37,3 +37,12 @@ export async function markInvoicePaid(db: Executor, payment: InvoicePayment): Pr
     `Order ${number} is not an unpaid on-account order (${order.status})`,
   );
 }
+
+/** What the audit trail compares before and after an invoice is recorded as paid: the order's payment status. */
+export async function invoiceState(db: Executor, number: number | string) {
+  const [order] = await db
+    .select({ status: orders.status, paidAt: orders.paidAt })
+    .from(orders)
+    .where(eq(orders.number, String(number)));
+  return order ? { status: order.status, paid_at: order.paidAt } : null;
+}

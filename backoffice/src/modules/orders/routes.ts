@@ -119,7 +119,7 @@ function reorderRoutes(plugin: FastifyInstance): void {
       const { customer } = await requireCustomer(request);
       const context = await request.shop.context;
       const result = await reorder(
-        { db: app.db, cache: app.cache, clock: app.clock, apiKey: app.config.apiKey },
+        { db: app.db, cache: app.cache, clock: app.clock, basketSecret: app.config.basketSecret },
         context,
         customer.id,
         request.params.number,

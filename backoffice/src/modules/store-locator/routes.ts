@@ -1,12 +1,14 @@
 /**
  * `GET /store-locator`: stockists near a point, postcode or town, nearest first; `GET /store-locator/{id}` one
- * stockist; create, full replace, patch and delete with the API key (each write bumps the content version; a
- * replace or patch from a stale `version` is a 409).
+ * stockist; create, full replace, patch and delete by staff with `stockists:write` (each write is recorded in the
+ * audit trail and bumps the content version; a replace or patch from a stale `version` is a 409).
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deleteByIdRoute, errorResponses, staffOnly, versionConflictBody } from '../../lib/http.ts';
+import type { Transaction } from '../../db/types.ts';
+import { deleteByIdRoute, errorResponses, versionConflictBody } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
+import { staffCaller, staffRoute } from '../staff/index.ts';
 import {
   stockistCreateBody,
   stockistParams,
@@ -18,11 +20,31 @@ import {
 } from './schemas.ts';
 import { findOrigin } from './geocode.ts';
 import { searchStockists } from './service.ts';
-import { createStockist, deleteStockist, findStockist, patchStockist, replaceStockist } from './stockists.ts';
+import {
+  createStockist,
+  deleteStockist,
+  findStockist,
+  patchStockist,
+  replaceStockist,
+  stockistState,
+} from './stockists.ts';
 
 const tags = ['stockists'];
 /** A stockist write's refusals: 409 is a stale version (`version_conflict`, naming `current_version`). */
-const writeErrors = { ...errorResponses(400, 401, 404), 409: versionConflictBody };
+const writeErrors = { ...errorResponses(400, 401, 403, 404), 409: versionConflictBody };
+
+const access = staffRoute('stockists:write');
+
+/** Runs a stockist write in a transaction with its audit record (the stockist before and after). */
+function audited<T>(
+  request: FastifyRequest,
+  verb: string,
+  id: number | undefined,
+  write: (tx: Transaction) => Promise<T>,
+) {
+  const change = { action: `stockist.${verb}`, entity: 'stockist', id, state: stockistState };
+  return staffCaller(request).audit.change(request.server.db, change, write);
+}
 
 export const storeLocatorRoutes: FastifyPluginAsync = async (plugin) => {
   stockistReadRoutes(plugin);
@@ -78,19 +100,19 @@ function stockistReadRoutes(plugin: FastifyInstance) {
   );
 }
 
-/** Staff writes of stockists (API key); each bumps the content version. */
+/** Staff writes of stockists; each bumps the content version. */
 function stockistWriteRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/store-locator',
     {
-      ...staffOnly,
+      ...access,
       schema: {
-        ...staffOnly.schema,
+        ...access.schema,
         tags,
         summary:
-          'Add a stockist (API key). Full UK postcode; latitude/longitude within the UK, or both left out to ' +
+          'Add a stockist. Full UK postcode; latitude/longitude within the UK, or both left out to ' +
           'locate the postcode',
         querystring: commonQuery,
         body: stockistCreateBody,
@@ -99,7 +121,9 @@ function stockistWriteRoutes(plugin: FastifyInstance) {
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const stockist = await createStockist(app.db, site.id, request.body);
+      const stockist = await audited(request, 'create', undefined, (tx) =>
+        createStockist(tx, site.id, request.body),
+      );
       await app.contentChanged();
       return reply.status(201).send({ data: stockist });
     },
@@ -110,8 +134,9 @@ function stockistWriteRoutes(plugin: FastifyInstance) {
   deleteByIdRoute(plugin, {
     path: '/store-locator',
     tags,
-    summary: 'Delete a stockist (API key; id in the body or the query)',
-    remove: (siteId, id) => deleteStockist(app.db, siteId, id),
+    summary: 'Delete a stockist (id in the body or the query)',
+    access,
+    remove: (request, siteId, id) => audited(request, 'delete', id, (tx) => deleteStockist(tx, siteId, id)),
     changesContent: true,
   });
 }
@@ -123,12 +148,12 @@ function stockistChangeRoutes(plugin: FastifyInstance) {
   app.put(
     '/store-locator',
     {
-      ...staffOnly,
+      ...access,
       schema: {
-        ...staffOnly.schema,
+        ...access.schema,
         tags,
         summary:
-          'Replace a stockist (API key; body has id): every field required, the point included (a 400 names the ' +
+          'Replace a stockist (body has id): every field required, the point included (a 400 names the ' +
           'missing ones); with `version`, 409 `version_conflict` when another write came first',
         querystring: commonQuery,
         body: stockistReplacement,
@@ -137,7 +162,9 @@ function stockistChangeRoutes(plugin: FastifyInstance) {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const stockist = await replaceStockist(app.db, site.id, request.body);
+      const stockist = await audited(request, 'replace', request.body.id, (tx) =>
+        replaceStockist(tx, site.id, request.body),
+      );
       await app.contentChanged();
       return { data: stockist };
     },
@@ -146,12 +173,12 @@ function stockistChangeRoutes(plugin: FastifyInstance) {
   app.patch(
     '/store-locator/:id',
     {
-      ...staffOnly,
+      ...access,
       schema: {
-        ...staffOnly.schema,
+        ...access.schema,
         tags,
         summary:
-          'Change the named fields of a stockist (API key), from its `version` (required; 409 `version_conflict` ' +
+          'Change the named fields of a stockist, from its `version` (required; 409 `version_conflict` ' +
           'when stale); a new postcode without coordinates is located',
         params: stockistParams,
         querystring: commonQuery,
@@ -161,7 +188,10 @@ function stockistChangeRoutes(plugin: FastifyInstance) {
     },
     async (request) => {
       const { site } = await request.shop.context;
-      const stockist = await patchStockist(app.db, site.id, request.params.id, request.body);
+      const { id } = request.params;
+      const stockist = await audited(request, 'update', id, (tx) =>
+        patchStockist(tx, site.id, id, request.body),
+      );
       await app.contentChanged();
       return { data: stockist };
     },

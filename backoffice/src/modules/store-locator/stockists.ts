@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/types.ts';
 import { stockists } from '../../db/schema.ts';
 import { DomainError, notFound, versionConflict } from '../../lib/errors.ts';
+import type { Snapshot } from '../audit/index.ts';
 import { locatePostcode } from './geocode.ts';
 import type { StockistCreate, StockistPatch, StockistRecord, StockistReplacement } from './schemas.ts';
 
@@ -186,4 +187,30 @@ export async function deleteStockist(db: Database, siteId: number, stockistId: n
     .where(and(eq(stockists.siteId, siteId), eq(stockists.id, stockistId)))
     .returning({ id: stockists.id });
   if (deleted.length === 0) throw notFound(`Stockist ${stockistId}`);
+}
+
+/**
+ * What the audit trail compares before and after a stockist write: a shop's public listing, nothing personal.
+ * The row is locked first, so a replace without a version records the state it really replaced.
+ */
+export async function stockistState(db: Executor, id: number | string): Promise<Snapshot | null> {
+  const [row] = await db
+    .select()
+    .from(stockists)
+    .where(eq(stockists.id, Number(id)))
+    .for('update');
+  if (!row) return null;
+  const { name, type, address, town, postcode, latitude, longitude, phone, openingHours, audiences } = row;
+  return {
+    name,
+    type,
+    address,
+    town,
+    postcode,
+    latitude,
+    longitude,
+    phone,
+    opening_hours: openingHours,
+    audiences,
+  };
 }

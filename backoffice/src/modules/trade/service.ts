@@ -95,3 +95,19 @@ export async function setTradeApproval(
   if (!row) throw notFound(`Customer ${customerId}`);
   return staffCustomer(db, row);
 }
+
+/** What the audit trail compares before and after a change of an account's trade terms (no personal data). */
+export async function tradeState(db: Executor, customerId: number | string) {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, Number(customerId)));
+  if (!row) return null;
+  const { tradeApproved, paymentTermsDays, creditLimitPence, poRequired } = row;
+  return {
+    approved: tradeApproved,
+    payment_terms_days: paymentTermsDays,
+    credit_limit_pence: creditLimitPence,
+    po_required: poRequired,
+  };
+}

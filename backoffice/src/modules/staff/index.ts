@@ -1,0 +1,15 @@
+/** The public surface of the staff module: the access rules of staff routes, and what the entry points need. */
+export {
+  installStaffAccess,
+  personRoute,
+  recorderOf,
+  signedIn,
+  staffCaller,
+  staffEntry,
+  staffRoute,
+} from './guard.ts';
+export type { StaffCaller } from './guard.ts';
+export { newSetupLink } from './onboarding.ts';
+export { ROLE_PERMISSIONS, ROLES, PERMISSIONS, roleCan, type Permission, type Role } from './roles.ts';
+export { STAFF_COOKIE } from './sessions.ts';
+export { sweepStaffRows } from './sweep.ts';

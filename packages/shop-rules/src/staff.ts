@@ -1,0 +1,29 @@
+/**
+ * Rules of staff accounts shared by the back-office and the console: a staff password is at least 12 characters
+ * (128 at most) and meets the shop's other password rules (a lower-case letter, an upper-case letter, a number).
+ */
+import { z } from 'zod';
+import { passwordRequirements } from './validation.ts';
+
+export const STAFF_PASSWORD_LENGTH = { min: 12, max: 128 } as const;
+
+export const STAFF_PASSWORD_MESSAGE =
+  'Your password needs 12 to 128 characters, with a lower-case letter, an upper-case letter and a number';
+
+/** Whether `password` is acceptable for a staff account. */
+export function isAcceptableStaffPassword(password: string): boolean {
+  const { min, max } = STAFF_PASSWORD_LENGTH;
+  const length = [...password].length;
+  return (
+    length >= min &&
+    length <= max &&
+    passwordRequirements(password).every((item) => item.requirement === 'length' || item.met)
+  );
+}
+
+/** A new staff password, as bodies take it. */
+export const staffPassword = () =>
+  z
+    .string()
+    .max(STAFF_PASSWORD_LENGTH.max * 4)
+    .refine(isAcceptableStaffPassword, STAFF_PASSWORD_MESSAGE);
