@@ -30,4 +30,9 @@ export const ROLE_LABELS: Record<Role, string> = {
   read_only: 'Read only',
 };
 
+/** A role's name, for a role the answer types as any string (an invitation's). */
+export function roleLabel(role: string): string {
+  return ROLE_LABELS[role as Role] ?? role;
+}
+
 export const ROLE_CHOICES = Object.entries(ROLE_LABELS).map(([id, name]) => ({ id, name }));

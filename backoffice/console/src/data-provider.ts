@@ -15,14 +15,15 @@ interface ResourceCalls {
   delete?(id: Identifier): Promise<void>;
 }
 
-/** A list's paging and sorting as the staff API takes them. */
-function listQuery({ pagination, sort, filter }: GetListParams) {
+/**
+ * A list's paging and sorting as the staff API takes them. A column the API cannot sort by is not asked for (it
+ * would answer 400): the list keeps the API's own order.
+ */
+function listQuery<Sort extends string>({ pagination, sort }: GetListParams, sortable: readonly Sort[]) {
+  const field = sortable.find((name) => name === sort?.field);
   return {
-    ...(filter as Record<string, string>),
     ...(pagination ? { page: pagination.page, perPage: pagination.perPage } : {}),
-    ...(sort?.field
-      ? { sort: sort.field, order: sort.order === 'DESC' ? ('DESC' as const) : ('ASC' as const) }
-      : {}),
+    ...(field ? { sort: field, order: sort?.order === 'DESC' ? ('DESC' as const) : ('ASC' as const) } : {}),
   };
 }
 
@@ -34,7 +35,15 @@ function resources(api: Api): Record<string, ResourceCalls> {
   return {
     people: {
       getList: async (params) =>
-        listAnswer(await unwrap(api.GET('/api/v1/staff/people', { params: { query: listQuery(params) } }))),
+        listAnswer(
+          await unwrap(
+            api.GET('/api/v1/staff/people', {
+              params: {
+                query: listQuery(params, ['id', 'name', 'email', 'role', 'created_at', 'last_sign_in_at'] as const),
+              },
+            }),
+          ),
+        ),
       getOne: async (id) =>
         (await unwrap(api.GET('/api/v1/staff/people/{id}', { params: { path: { id: Number(id) } } }))).data,
       // Only what the form changes, with the version the person was read at.
@@ -55,7 +64,11 @@ function resources(api: Api): Record<string, ResourceCalls> {
     invitations: {
       getList: async (params) =>
         listAnswer(
-          await unwrap(api.GET('/api/v1/staff/invitations', { params: { query: listQuery(params) } })),
+          await unwrap(
+            api.GET('/api/v1/staff/invitations', {
+              params: { query: listQuery(params, ['id', 'email', 'role', 'created_at', 'expires_at'] as const) },
+            }),
+          ),
         ),
       create: async (data) =>
         (
@@ -72,7 +85,7 @@ function resources(api: Api): Record<string, ResourceCalls> {
     sessions: {
       getList: async () => listAnswer(await unwrap(api.GET('/api/v1/staff/me/sessions'))),
       delete: async (id) => {
-        await unwrap(api.DELETE('/api/v1/staff/me/sessions/{id}', { params: { path: { id: String(id) } } }));
+        await unwrap(api.DELETE('/api/v1/staff/me/sessions/{id}', { params: { path: { id: Number(id) } } }));
       },
     },
   };

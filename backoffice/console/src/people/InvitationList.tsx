@@ -17,16 +17,17 @@ export default function InvitationList() {
       sort={{ field: 'created_at', order: 'DESC' }}
     >
       <DataTable<Invitation> bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="email" label="Email address" field={TextField} />
-        <DataTable.Col source="role" label="Role" render={(invitation) => ROLE_LABELS[invitation.role]} />
-        <DataTable.Col source="created_at" label="Sent" field={UkDateField} />
-        <DataTable.Col source="expires_at" label="Expires" field={UkDateField} />
-        <DataTable.Col
+        <DataTable.Col<Invitation> source="email" label="Email address" field={TextField} />
+        <DataTable.Col<Invitation> source="role" label="Role" render={(invitation) => ROLE_LABELS[invitation.role]} />
+        <DataTable.Col<Invitation> source="created_at" label="Sent" field={UkDateField} />
+        <DataTable.Col<Invitation> source="expires_at" label="Expires" field={UkDateField} />
+        <DataTable.Col<Invitation>
           source="accepted_at"
           label="Accepted"
+          disableSort
           render={(invitation) => (invitation.accepted_at ? ukDateTime(invitation.accepted_at) : 'Not yet')}
         />
-        <DataTable.Col
+        <DataTable.Col<Invitation>
           label="Withdraw"
           render={(invitation) =>
             invitation.accepted_at ? null : (

@@ -17,21 +17,21 @@ export default function PeopleList() {
   return (
     <List title="Staff" actions={<PeopleActions />} sort={{ field: 'name', order: 'ASC' }}>
       <DataTable<Person> bulkActionButtons={false} rowClick="edit">
-        <DataTable.Col source="name" label="Name" />
-        <DataTable.Col source="email" label="Email address" />
-        <DataTable.Col source="role" label="Role" render={(person) => ROLE_LABELS[person.role]} />
-        <DataTable.Col
+        <DataTable.Col<Person> source="name" label="Name" />
+        <DataTable.Col<Person> source="email" label="Email address" />
+        <DataTable.Col<Person> source="role" label="Role" render={(person) => ROLE_LABELS[person.role]} />
+        <DataTable.Col<Person>
           source="active"
           label="Can sign in"
           render={(person) => (person.active ? 'Yes' : 'No')}
         />
-        <DataTable.Col
+        <DataTable.Col<Person>
           source="enrolled"
           label="Authenticator"
           disableSort
           render={(person) => (person.enrolled ? 'Set up' : 'Not set up')}
         />
-        <DataTable.Col source="last_sign_in_at" label="Last sign-in" field={UkDateField} />
+        <DataTable.Col<Person> source="last_sign_in_at" label="Last sign-in" field={UkDateField} />
       </DataTable>
     </List>
   );

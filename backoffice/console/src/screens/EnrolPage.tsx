@@ -74,7 +74,7 @@ function ScanAndConfirm({ enrolment }: { enrolment: Enrolment }) {
           label="Code from your authenticator app"
           helperText="The 6 digits the app shows for Plasterwick"
           autoComplete="one-time-code"
-          inputProps={{ inputMode: 'numeric' }}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           validate={required()}
         />
         <Button type="submit" variant="contained">

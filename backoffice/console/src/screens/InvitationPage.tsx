@@ -4,12 +4,12 @@
  */
 import { Button, Typography } from '@mui/material';
 import { Form, Link, Loading, PasswordInput, TextInput, required, useNavigate } from 'react-admin';
-import { ROLE_LABELS } from '../access.ts';
+import { roleLabel } from '../access.ts';
 import { api, unwrap } from '../api/client.ts';
 import { AuthPage } from '../ui/AuthPage.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useLinkCheck, useLinkToken } from '../ui/link-token.ts';
-import { STAFF_PASSWORD_HINT } from '../ui/PasswordHint.ts';
+import { STAFF_PASSWORD_HINT, staffPasswordRules } from '../ui/staff-password.ts';
 import { useSubmit } from '../ui/use-submit.ts';
 
 interface AcceptValues {
@@ -46,7 +46,7 @@ export default function InvitationPage() {
   return (
     <AuthPage title="Join the staff console">
       <Typography>
-        You are invited as <strong>{ROLE_LABELS[role]}</strong> with the address <strong>{email}</strong>.
+        You are invited as <strong>{roleLabel(role)}</strong> with the address <strong>{email}</strong>.
       </Typography>
       <FormError message={error} />
       <Form onSubmit={onSubmit} noValidate>
@@ -56,7 +56,7 @@ export default function InvitationPage() {
           label="Choose a password"
           autoComplete="new-password"
           helperText={STAFF_PASSWORD_HINT}
-          validate={required()}
+          validate={staffPasswordRules}
         />
         <Button type="submit" variant="contained">
           Continue

@@ -73,7 +73,7 @@ function SignInForm() {
                 label="Code from your authenticator app"
                 helperText="The 6 digits the app shows now"
                 autoComplete="one-time-code"
-                inputProps={{ inputMode: 'numeric' }}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 validate={required()}
               />
             )

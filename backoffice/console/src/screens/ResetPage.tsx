@@ -9,7 +9,7 @@ import { api, unwrap } from '../api/client.ts';
 import { AuthPage } from '../ui/AuthPage.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useLinkToken } from '../ui/link-token.ts';
-import { STAFF_PASSWORD_HINT } from '../ui/PasswordHint.ts';
+import { STAFF_PASSWORD_HINT, staffPasswordRules } from '../ui/staff-password.ts';
 import { useSubmit } from '../ui/use-submit.ts';
 
 function RequestLink() {
@@ -75,7 +75,7 @@ function ChoosePassword({ token }: { token: string }) {
           label="New password"
           autoComplete="new-password"
           helperText={STAFF_PASSWORD_HINT}
-          validate={required()}
+          validate={staffPasswordRules}
         />
         <Button type="submit" variant="contained">
           Change my password

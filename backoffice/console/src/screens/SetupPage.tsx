@@ -8,7 +8,7 @@ import { api, unwrap } from '../api/client.ts';
 import { AuthPage } from '../ui/AuthPage.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useLinkCheck, useLinkToken } from '../ui/link-token.ts';
-import { STAFF_PASSWORD_HINT } from '../ui/PasswordHint.ts';
+import { STAFF_PASSWORD_HINT, staffPasswordRules } from '../ui/staff-password.ts';
 import { useSubmit } from '../ui/use-submit.ts';
 
 interface SetupValues {
@@ -61,7 +61,7 @@ export default function SetupPage() {
           label="Password"
           autoComplete="new-password"
           helperText={STAFF_PASSWORD_HINT}
-          validate={required()}
+          validate={staffPasswordRules}
         />
         <Button type="submit" variant="contained">
           Create the owner

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { HttpError } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { fieldErrors, type ApiErrorDetails } from '../api/client.ts';
 
 /** What to tell the person about a failed call that names no field. */
@@ -19,12 +20,13 @@ export function failureMessage(error: unknown): string {
   return 'The back-office could not be reached: check your connection and try again.';
 }
 
-export function useSubmit<Values>(submit: (values: Values) => Promise<void>) {
+/** `Values`: the form's fields, as its inputs' `source` names them. */
+export function useSubmit<Values extends FieldValues>(submit: (values: Values) => Promise<void>) {
   const [error, setError] = useState<string>();
-  const onSubmit = async (values: Values) => {
+  const onSubmit = async (values: FieldValues) => {
     setError(undefined);
     try {
-      await submit(values);
+      await submit(values as Values);
       return undefined;
     } catch (failure) {
       const byField = fieldErrors(failure);
