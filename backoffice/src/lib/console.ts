@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Where `npm run build -w console` writes the console. */
 export const CONSOLE_DIST_DIR = fileURLToPath(new URL('../../console/dist/', import.meta.url));
@@ -61,9 +61,16 @@ for you when it is missing or older than its sources.</p>
 export interface ConsoleSiteOptions {
   /** The console's build (CONSOLE_DIST_DIR; tests give their own). */
   distDir: string;
+  /** Who may load the console: throws for a client that may not (the app passes lib/exposure.ts's rule). */
+  allowClient?: (request: FastifyRequest) => void;
 }
 
-export async function consoleSite(app: FastifyInstance, { distDir }: ConsoleSiteOptions): Promise<void> {
+export async function consoleSite(
+  app: FastifyInstance,
+  { distDir, allowClient }: ConsoleSiteOptions,
+): Promise<void> {
+  // Every route of this plugin, the assets' included.
+  if (allowClient) app.addHook('onRequest', async (request) => allowClient(request));
   // Vite names every asset after its content: a changed file is a new URL, so a year is safe.
   await app.register(fastifyStatic, {
     root: path.join(distDir, 'assets'),
