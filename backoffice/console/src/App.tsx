@@ -35,7 +35,6 @@ const dataProvider = createDataProvider(api);
 export function App() {
   return (
     <Admin
-      basename="/admin"
       title="Plasterwick staff console"
       authProvider={authProvider}
       dataProvider={dataProvider}
