@@ -6,17 +6,12 @@
  * signed in once; the specs reuse their sessions (`signedInAs(role)`).
  */
 import { spawn } from 'node:child_process';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ROLE_CHOICES } from '../../backoffice/console/src/access.ts';
 import { mailsTo } from '../e2e/support/mail.ts';
+import { browserHeaders, joinThroughApi, PASSWORD, savePerson, signInOnPage } from './support/people.ts';
 import { consoleStack, consoleStackReady, signedInAs, stackLog } from './support/stack.ts';
 import { Authenticator } from './support/totp.ts';
-
-/** Good enough for the shop's rules (12+ characters, lower and upper case, a number); never in a log. */
-const PASSWORD = 'Filler-Knife-2026-Trowel';
-
-/** What a browser sends with every staff write; a call made outside the browser says it too. */
-const browserHeaders = { origin: consoleStack.backofficeURL, 'sec-fetch-site': 'same-origin' };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -43,13 +38,6 @@ async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Profile' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in to the staff console' })).toBeVisible();
-}
-
-async function signIn(page: Page, email: string, app: Authenticator) {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel('Code from your authenticator app').fill(await app.nextCode());
-  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -116,8 +104,8 @@ test('the setup link makes the first owner once; they enrol, sign out and in, an
   await signOut(owner);
   await signOut(editor);
   await Promise.all([
-    signIn(owner, 'first-owner@example.co.uk', ownerApp),
-    signIn(editor, 'content-editor@example.co.uk', editorApp),
+    ownerApp.nextCode().then((code) => signInOnPage(owner, 'first-owner@example.co.uk', code)),
+    editorApp.nextCode().then((code) => signInOnPage(editor, 'content-editor@example.co.uk', code)),
   ]);
   await expect(owner.getByRole('heading', { name: 'Welcome, Olive Owner' })).toBeVisible();
   await expect(editor.getByRole('heading', { name: 'Welcome, Cora Content' })).toBeVisible();
@@ -134,7 +122,6 @@ test('the setup link makes the first owner once; they enrol, sign out and in, an
       ['Cora Content', 'content'],
     ]),
   );
-  await owner.context().storageState({ path: signedInAs('first-owner') });
   await editor.context().close();
   await owner.context().close();
 
@@ -168,29 +155,6 @@ function inviteWithCli(email: string, role: string): Promise<void> {
   });
 }
 
-/** Accepts the e-mailed invitation and enrols through the staff API; returns the person's authenticator. */
-async function joinThroughApi(
-  request: APIRequestContext,
-  email: string,
-  name: string,
-): Promise<Authenticator> {
-  const [mail] = await mailsTo(email, 1, 15_000, consoleStack.mailDir);
-  const token = /\/invitation\?token=([\w-]+)/.exec(mail!.text)?.[1];
-  const accepted = await request.post('/api/v1/staff/invitations/accept', {
-    data: { token, name, password: PASSWORD },
-    headers: browserHeaders,
-  });
-  expect(accepted.status(), await accepted.text()).toBe(201);
-  const enrolment = (await accepted.json()).data;
-  const app = new Authenticator(enrolment.totp.secret);
-  const enrolled = await request.post('/api/v1/staff/enrolment', {
-    data: { enrolment_token: enrolment.enrolment_token, code: await app.nextCode() },
-    headers: browserHeaders,
-  });
-  expect(enrolled.status(), await enrolled.text()).toBe(200);
-  return app;
-}
-
 test('one person per role: invited with the CLI, enrolled through the staff API, signed in once', async ({
   playwright,
 }) => {
@@ -203,23 +167,25 @@ test('one person per role: invited with the CLI, enrolled through the staff API,
   await Promise.all(people.map(({ email, role }) => inviteWithCli(email, role)));
 
   const enrolling = await playwright.request.newContext({ baseURL: consoleStack.backofficeURL });
-  const apps = await Promise.all(people.map(({ email, name }) => joinThroughApi(enrolling, email, name)));
+  const joined = await Promise.all(people.map((person) => joinThroughApi(enrolling, person)));
   await enrolling.dispose();
 
   // Each signs in with a code of a later step than the one that enrolled them (a used step is refused).
   await Promise.all(
-    people.map(async ({ role, email }, index) => {
+    joined.map(async ({ app, ...person }) => {
+      const { role, email } = person;
       const context = await playwright.request.newContext({
         baseURL: consoleStack.backofficeURL,
         extraHTTPHeaders: browserHeaders,
       });
       const signedIn = await context.post('/api/v1/staff/session', {
-        data: { email, password: PASSWORD, code: await apps[index]!.nextCode() },
+        data: { email, password: PASSWORD, code: await app.nextCode() },
       });
       expect(signedIn.status(), `${role}: ${await signedIn.text()}`).toBe(200);
       expect((await signedIn.json()).data.role).toBe(role);
       await context.storageState({ path: signedInAs(role) });
       await context.dispose();
+      savePerson(`role-${role}`, person);
     }),
   );
 });

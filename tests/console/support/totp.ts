@@ -8,8 +8,11 @@ const STEP_MS = 30_000;
 
 export class Authenticator {
   private lastStep = -1;
+  readonly secret: string;
 
-  constructor(readonly secret: string) {}
+  constructor(secret: string) {
+    this.secret = secret;
+  }
 
   /**
    * A code of a step this person has not used yet, waiting for the next step when needed (at most 30 s). A code
