@@ -240,7 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problem = secretProblem(value);
     if (!problem) secrets[name] = value as string;
     // The key is the tooling's only (issue 22): a production back-office may run without one, refusing every key.
-    else if (value === undefined && production && name === 'BACKOFFICE_API_KEY') continue;
+    else if ((value === undefined || value === '') && production && name === 'BACKOFFICE_API_KEY') continue;
     else if (value === undefined && !production) {
       secrets[name] = generateSecret();
       generatedSecrets.push(name);

@@ -75,8 +75,6 @@ test('the bot check: ALTCHA by default, reCAPTCHA v3 once its site key or secret
 });
 
 test.each([
-  ['missing', undefined, 'is not set'],
-  ['empty', '', 'is not set'],
   ['the old default', 'dev-backoffice-api-key', 'is a published default value'],
   ['short', 'x'.repeat(31), 'must be at least 32 characters'],
 ])('production refuses a %s API key, naming the variable', (_case, value, reason) => {
@@ -145,9 +143,13 @@ test('a production back-office started on its own exits non-zero, naming the bad
       encoding: 'utf8',
       timeout: 20_000,
     });
-  const missing = start({ PREVIEW_TOKEN: TOKEN, ALTCHA_HMAC_KEY: ALTCHA, PAYMENT_WEBHOOK_SECRET: WEBHOOK });
+  const missing = start({
+    BACKOFFICE_API_KEY: KEY,
+    ALTCHA_HMAC_KEY: ALTCHA,
+    PAYMENT_WEBHOOK_SECRET: WEBHOOK,
+  });
   expect(missing.status).toBe(1);
-  expect(missing.stderr).toContain('BACKOFFICE_API_KEY: is not set');
+  expect(missing.stderr).toContain('PREVIEW_TOKEN: is not set');
   const oldDefault = start({
     BACKOFFICE_API_KEY: KEY,
     PREVIEW_TOKEN: 'dev-preview-token',
@@ -184,4 +186,48 @@ test('SEED_DEMO: the demo seeds an empty database outside production unless 0; p
     'SEED_DEMO: must not be 1 with NODE_ENV=production',
   );
   expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow('SEED_DEMO: must be 0 or 1');
+});
+
+test('production may run without BACKOFFICE_API_KEY: then there is no key, and baskets use the preview token', () => {
+  const env = {
+    NODE_ENV: 'production',
+    PREVIEW_TOKEN: TOKEN,
+    ALTCHA_HMAC_KEY: ALTCHA,
+    PAYMENT_WEBHOOK_SECRET: WEBHOOK,
+  };
+  const config = loadConfig(env);
+  expect(loadConfig({ ...env, BACKOFFICE_API_KEY: '' }).apiKey).toBeUndefined();
+  expect(config.apiKey).toBeUndefined();
+  expect(config.basketSecret).toBe(TOKEN);
+  expect(config.generatedSecrets).toEqual([]);
+  expect(loadConfig({ BACKOFFICE_API_KEY: KEY }).basketSecret).toBe(KEY);
+  expect(() => loadConfig({ NODE_ENV: 'production', BACKOFFICE_API_KEY: 'short' })).toThrow(
+    'BACKOFFICE_API_KEY: must be at least 32 characters',
+  );
+});
+
+test('the console: CONSOLE_URL (default the back-office port, /admin), its origin, allowed addresses, the limit', () => {
+  expect(loadConfig({ BACKOFFICE_PORT: '4440' })).toMatchObject({
+    consoleUrl: 'http://127.0.0.1:4440/admin',
+    consoleOrigin: 'http://127.0.0.1:4440',
+    consoleAllowedIps: [],
+    staffLoginLimitPerAddress: 20,
+  });
+  expect(
+    loadConfig({
+      CONSOLE_URL: 'https://console.example.co.uk:8443/admin/',
+      CONSOLE_ALLOWED_IPS: '10.0.0.0/8, 192.168.1.20,::1',
+      STAFF_LOGIN_LIMIT_PER_ADDRESS: '500',
+    }),
+  ).toMatchObject({
+    consoleUrl: 'https://console.example.co.uk:8443/admin',
+    consoleOrigin: 'https://console.example.co.uk:8443',
+    consoleAllowedIps: ['10.0.0.0/8', '192.168.1.20', '::1'],
+    staffLoginLimitPerAddress: 500,
+  });
+  expect(() => loadConfig({ CONSOLE_URL: 'ftp://console' })).toThrow('CONSOLE_URL');
+  expect(() => loadConfig({ CONSOLE_ALLOWED_IPS: '10.0.0.0/33' })).toThrow(
+    '10.0.0.0/33 is not an IP address',
+  );
+  expect(() => loadConfig({ CONSOLE_ALLOWED_IPS: 'office' })).toThrow('CONSOLE_ALLOWED_IPS');
 });

@@ -262,7 +262,7 @@ describe('order again', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it("documents the account's calls; the staff ones need the API key", async () => {
+  it("documents the account's calls; the staff ones take a staff credential and name their permission", async () => {
     const paths = (await t.app.inject({ url: '/api/v1/openapi.json' })).json().paths;
     for (const [path, methods] of [
       ['/api/v1/orders', ['get']],
@@ -278,8 +278,10 @@ describe('the OpenAPI document', () => {
         const operation = paths[path]?.[method];
         expect(operation, `${method} ${path}`).toBeDefined();
         expect(operation.summary, `${method} ${path}`).toBeTruthy();
-        if (path.startsWith('/api/v1/customers')) expect(operation.security).toEqual([{ apiKey: [] }]);
-        else expect(Object.keys(operation.responses)).toContain('401');
+        if (path.startsWith('/api/v1/customers')) {
+          expect(operation.security).toEqual([{ apiKey: [] }, { machineToken: [] }, { staffSession: [] }]);
+          expect(operation['x-permission']).toBe(method === 'get' ? 'customers:read' : 'trade:write');
+        } else expect(Object.keys(operation.responses)).toContain('401');
       }
     }
     expect(Object.keys(paths['/api/v1/checkout/complete'].post.responses)).toContain('402');

@@ -20,7 +20,7 @@ afterAll(() => t.close());
 const key = { 'x-api-key': API_KEY };
 let ip = 0;
 /** Each public post from its own address, so the forms' rate limit never bites here. */
-const nextAddress = () => `10.30.${Math.floor(ip / 250) % 250}.${(ip++ % 250) + 1}`;
+const nextAddress = () => `127.30.${Math.floor(ip / 250) % 250}.${(ip++ % 250) + 1}`;
 
 const errorSchema = z.object({
   status: z.string(),

@@ -348,8 +348,8 @@ async function call({ method, url, payload }: Call, withKey: boolean) {
     payload,
     headers: withKey ? { 'x-api-key': API_KEY } : {},
     remoteAddress: withKey
-      ? '10.20.0.1'
-      : `10.21.${Math.floor(keyless / 250) % 250}.${(keyless++ % 250) + 1}`,
+      ? '127.20.0.1'
+      : `127.21.${Math.floor(keyless / 250) % 250}.${(keyless++ % 250) + 1}`,
   });
 }
 

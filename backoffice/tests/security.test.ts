@@ -26,13 +26,13 @@ const staffList = (
 describe('failed key and preview-token attempts', () => {
   test('ten failures a minute per client, then 429 even with the right key; other clients unaffected', async () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await staffList('10.9.0.1', `wrong-${attempt}`)).statusCode).toBe(401);
+      expect((await staffList('127.9.0.1', `wrong-${attempt}`)).statusCode).toBe(401);
     }
-    const eleventh = await staffList('10.9.0.1', API_KEY);
+    const eleventh = await staffList('127.9.0.1', API_KEY);
     expect(eleventh.statusCode).toBe(429);
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     expect(eleventh.json()).toMatchObject({ status: 'too_many_requests' });
-    expect((await staffList('10.9.0.2', API_KEY)).statusCode).toBe(200);
+    expect((await staffList('127.9.0.2', API_KEY)).statusCode).toBe(200);
   });
 
   test('preview-token failures count towards the same limit', async () => {
@@ -40,19 +40,19 @@ describe('failed key and preview-token attempts', () => {
       t.app.inject({
         url: `/api/v1/page/preview/1?${q()}`,
         headers: { 'x-preview-token': token },
-        remoteAddress: '10.9.1.1',
+        remoteAddress: '127.9.1.1',
       });
     for (let attempt = 1; attempt <= 9; attempt++) expect((await preview('nope')).statusCode).toBe(401);
-    expect((await staffList('10.9.1.1', 'also-wrong')).statusCode).toBe(401);
+    expect((await staffList('127.9.1.1', 'also-wrong')).statusCode).toBe(401);
     expect((await preview(PREVIEW_TOKEN)).statusCode).toBe(429);
   });
 
   test('a key-less call is a failed attempt too', async () => {
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const res = await t.app.inject({ url: `/api/v1/contact?${q()}`, remoteAddress: '10.9.2.1' });
+      const res = await t.app.inject({ url: `/api/v1/contact?${q()}`, remoteAddress: '127.9.2.1' });
       expect(res.statusCode).toBe(401);
     }
-    expect((await staffList('10.9.2.1', API_KEY)).statusCode).toBe(429);
+    expect((await staffList('127.9.2.1', API_KEY)).statusCode).toBe(429);
   });
 });
 
@@ -95,11 +95,17 @@ describe('who the client is', () => {
       }
       const rotated = { 'x-forwarded-for': '10.3.3.99' };
       expect((await staffList('127.0.0.3', API_KEY, rotated, proxied.app)).statusCode).toBe(429);
-      expect((await staffList('127.0.0.2', API_KEY, rotated, proxied.app)).statusCode).toBe(200);
+      // Through the proxy the client is 10.3.3.99, not this machine: the key answers this machine only.
+      const remote = await staffList('127.0.0.2', API_KEY, rotated, proxied.app);
+      expect(remote.statusCode).toBe(403);
+      expect(remote.json().status).toBe('address_not_allowed');
+      expect(
+        (await staffList('127.0.0.2', API_KEY, { 'x-forwarded-for': '127.0.0.9' }, proxied.app)).statusCode,
+      ).toBe(200);
     } finally {
       await proxied.close();
     }
-  });
+  }, 90_000);
 });
 
 describe('text PostgreSQL cannot store', () => {
@@ -141,7 +147,7 @@ describe('text PostgreSQL cannot store', () => {
         url: `/api/v1/faq?${q()}`,
         headers: { 'x-api-key': API_KEY },
         payload: { id, question: 'Still here?' },
-        remoteAddress: '10.8.0.3',
+        remoteAddress: '127.8.0.3',
       });
       expect(res.statusCode, id).toBeLessThan(500);
       if (id !== '12') expect(res.statusCode, id).toBe(400);

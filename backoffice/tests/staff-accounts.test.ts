@@ -509,13 +509,14 @@ describe('what keeps staff calls apart', () => {
         headers: { cookie: `pw_staff=${session}`, ...headers },
         payload: {},
       });
-    for (const headers of [
+    const refusedHeaders: Record<string, string>[] = [
       {},
       { origin: 'http://127.0.0.1:4000' },
       { origin: 'http://127.0.0.1:4001', 'sec-fetch-site': 'same-origin' },
       { origin: 'https://127.0.0.1:4000', 'sec-fetch-site': 'same-origin' },
       { origin: CONSOLE_ORIGIN, 'sec-fetch-site': 'same-site' },
-    ]) {
+    ];
+    for (const headers of refusedHeaders) {
       const refused = await create(headers);
       expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
       expect(refused.json().status).toBe('cross_site_request');
@@ -528,6 +529,20 @@ describe('what keeps staff calls apart', () => {
     });
     expect(read.statusCode).toBe(200);
     expect(read.headers['cache-control']).toBe('no-store');
+  });
+
+  it('accepts no key at all when the back-office has none (production without BACKOFFICE_API_KEY)', async () => {
+    const keyless = await createTestApp({ apiKey: undefined }, { seed: false });
+    try {
+      for (const headers of [
+        { 'x-api-key': 'anything-at-all-that-is-long-enough' },
+        { authorization: 'Bearer x' },
+      ]) {
+        expect((await keyless.app.inject({ url: '/api/v1/staff/people', headers })).statusCode).toBe(401);
+      }
+    } finally {
+      await keyless.close();
+    }
   });
 
   it('answers the key from this machine only, sessions and tokens from CONSOLE_ALLOWED_IPS too', async () => {

@@ -12,6 +12,7 @@ import {
   type IncomingMessage,
 } from 'node:http';
 import { CV_MAX_BYTES } from '@plasterwick/shop-rules/files';
+import { STAFF_COOKIE } from '@plasterwick/shop-rules/staff';
 import type { FastifyPluginAsync, FastifyReply, RouteHandlerMethod } from 'fastify';
 import { RETRY_AFTER_SECONDS } from '../../src/lib/config.ts';
 import { isPublicCall } from './public-api.ts';
@@ -68,6 +69,19 @@ function withoutHopByHop(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   );
 }
 
+/**
+ * The `Cookie` header without the staff session: a browser that has one (a person signed in to the console on the
+ * same host) never hands it to the back-office through the public origin. Undefined when nothing is left.
+ */
+export function withoutStaffCookie(cookie: string | undefined): string | undefined {
+  if (cookie === undefined) return undefined;
+  const kept = cookie
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '' && pair.split('=', 1)[0]!.trim() !== STAFF_COOKIE);
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
 export interface ApiForwardOptions {
   /** Back-office origin without /api/v1. */
   upstream: string;
@@ -108,6 +122,9 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (app, { u
     // must not announce bytes the back-office would then read from the next request on the connection.
     const body = Buffer.isBuffer(request.body) ? request.body : undefined;
     delete headers['content-length'];
+    const cookie = withoutStaffCookie(request.headers.cookie);
+    if (cookie === undefined) delete headers.cookie;
+    else headers.cookie = cookie;
     if (body) headers['content-length'] = String(body.length);
 
     {

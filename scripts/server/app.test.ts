@@ -263,6 +263,26 @@ describe('production server', () => {
     expect(response.json()).toEqual({ url: '/api/v1/health?x=1', forwardedFor: '10.1.2.3' });
   });
 
+  it('drops the staff session cookie before forwarding, and keeps every staff path off the public origin', async () => {
+    const forwarded = await app.inject({
+      url: '/api/v1/health',
+      headers: { cookie: 'pw_staff=staff-secret; pw_session=abc; other=1' },
+    });
+    expect(forwarded.json().cookie).toBe('pw_session=abc; other=1');
+    const alone = await app.inject({ url: '/api/v1/health', headers: { cookie: 'pw_staff=staff-secret' } });
+    expect(alone.json().cookie).toBeUndefined();
+    for (const [method, url] of [
+      ['GET', '/api/v1/staff/me'],
+      ['POST', '/api/v1/staff/session'],
+      ['GET', '/api/v1/staff/setup?token=x'],
+      ['GET', '/api/v1/staff/audit'],
+      ['POST', '/api/v1/staff/invitations/accept'],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: { cookie: 'pw_staff=staff-secret' } });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+  });
+
   it('answers 400, not 500, to a malformed URL', async () => {
     const response = await app.inject('/diy-filler/%E0%A4%A');
     expect(response.statusCode).toBe(400);

@@ -1,9 +1,16 @@
 /**
- * Rules of staff accounts shared by the back-office and the console: a staff password is at least 12 characters
- * (128 at most) and meets the shop's other password rules (a lower-case letter, an upper-case letter, a number).
+ * Rules of staff accounts shared by the back-office, the storefront and the console: the session cookie's name, and
+ * a staff password of at least 12 characters (128 at most) that meets the shop's other password rules (a
+ * lower-case letter, an upper-case letter, a number).
  */
 import { z } from 'zod';
 import { passwordRequirements } from './validation.ts';
+
+/**
+ * The staff session cookie: read by the back-office's staff routes only, and dropped by the storefront before it
+ * forwards a call to `/api/v1`, so a staff session never travels through the shop's public origin.
+ */
+export const STAFF_COOKIE = 'pw_staff';
 
 export const STAFF_PASSWORD_LENGTH = { min: 12, max: 128 } as const;
 

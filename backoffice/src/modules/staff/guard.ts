@@ -130,6 +130,11 @@ async function authenticate(request: FastifyRequest): Promise<StaffCaller> {
   }
   const caller = await sessionCaller(request);
   if (caller) return caller;
+  // Nothing presented at all counts as a failed guess, as a wrong key does (an expired session does not).
+  if (!request.cookies[STAFF_COOKIE]) {
+    server.failedSecrets.assertAllowed(request.ip);
+    server.failedSecrets.recordFailure(request.ip);
+  }
   throw unauthorized('Sign in to the staff console, or present a machine token or the API key');
 }
 

@@ -3,13 +3,14 @@
  * bytes, `staff_session` their SHA-256. A session ends after 30 idle minutes, 12 hours after sign-in, at sign-out,
  * and when the person's password, role or status changes. Only staff routes read this cookie.
  */
+import { STAFF_COOKIE } from '@plasterwick/shop-rules/staff';
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/types.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { staffPeople, staffSessions } from './tables.ts';
 
-export const STAFF_COOKIE = 'pw_staff';
+export { STAFF_COOKIE };
 const MINUTE_MS = 60_000;
 export const SESSION_IDLE_MS = 30 * MINUTE_MS;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * MINUTE_MS;
