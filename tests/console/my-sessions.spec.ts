@@ -8,7 +8,10 @@ test.use({ storageState: signedInAs('customer_service') });
 test('lists my sessions in UK time; ending another one signs that browser out', async ({ page, browser }) => {
   const { email, recoveryCodes } = personOf('role-customer_service');
   // A second browser signs in as the same person.
-  const other = await browser.newContext({ baseURL: consoleStack.backofficeURL });
+  const other = await browser.newContext({
+    baseURL: consoleStack.backofficeURL,
+    storageState: { cookies: [], origins: [] },
+  });
   const otherPage = await other.newPage();
   await otherPage.goto('/admin/login');
   await signInOnPage(otherPage, email, recoveryCodes[1]!, { recovery: true });

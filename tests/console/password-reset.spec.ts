@@ -19,7 +19,7 @@ test('the e-mailed link sets a new password; signing in with it still needs a co
 
   await page.goto('/admin/login');
   await page.getByRole('link', { name: 'Forgotten your password?' }).click();
-  await page.getByLabel('Email address').fill(person.email);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(person.email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
 

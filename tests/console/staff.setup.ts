@@ -26,7 +26,7 @@ async function enrolOnPage(page: Page): Promise<Authenticator> {
   await expect(page.getByRole('img', { name: /QR code that adds .+ to an authenticator app/ })).toBeVisible();
   const key = (await page.getByLabel('Key for typing by hand').textContent())!.replace(/\s/g, '');
   const app = new Authenticator(key);
-  await page.getByLabel('Code from your authenticator app').fill(await app.nextCode());
+  await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(await app.nextCode());
   await page.getByRole('button', { name: 'Confirm the code' }).click();
   await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
@@ -59,8 +59,8 @@ test('the setup link makes the first owner once; they enrol, sign out and in, an
   const owner = await newPage(browser);
   await owner.goto(setupLink!);
   await expect(owner.getByRole('heading', { name: 'Create the first owner' })).toBeVisible();
-  await owner.getByLabel('Your name').fill('Olive Owner');
-  await owner.getByLabel('Email address').fill('first-owner@example.co.uk');
+  await owner.getByRole('textbox', { name: 'Your name' }).fill('Olive Owner');
+  await owner.getByRole('textbox', { name: 'Email address' }).fill('first-owner@example.co.uk');
   await owner.getByLabel(/^Password/).fill(PASSWORD);
   await owner.getByRole('button', { name: 'Create the owner' }).click();
   const ownerApp = await enrolOnPage(owner);
@@ -77,8 +77,8 @@ test('the setup link makes the first owner once; they enrol, sign out and in, an
   await owner.getByRole('menuitem', { name: 'Staff' }).click();
   await expect(owner.getByRole('cell', { name: 'first-owner@example.co.uk' })).toBeVisible();
   await owner.getByRole('link', { name: 'Invite someone' }).click();
-  await owner.getByLabel('Email address').fill('content-editor@example.co.uk');
-  await owner.getByLabel('Role').click();
+  await owner.getByRole('textbox', { name: 'Email address' }).fill('content-editor@example.co.uk');
+  await owner.getByRole('combobox', { name: 'Role' }).click();
   await owner.getByRole('option', { name: 'Content' }).click();
   await owner.getByRole('button', { name: 'Save' }).click();
   await expect(owner.getByRole('cell', { name: 'content-editor@example.co.uk' })).toBeVisible();
@@ -92,7 +92,7 @@ test('the setup link makes the first owner once; they enrol, sign out and in, an
   await expect(
     editor.getByText('You are invited as Content with the address content-editor@example.co.uk.'),
   ).toBeVisible();
-  await editor.getByLabel('Your name').fill('Cora Content');
+  await editor.getByRole('textbox', { name: 'Your name' }).fill('Cora Content');
   await editor.getByLabel(/^Choose a password/).fill(PASSWORD);
   await editor.getByRole('button', { name: 'Continue' }).click();
   const editorApp = await enrolOnPage(editor);

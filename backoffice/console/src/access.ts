@@ -35,4 +35,6 @@ export function roleLabel(role: string): string {
   return ROLE_LABELS[role as Role] ?? role;
 }
 
-export const ROLE_CHOICES = Object.entries(ROLE_LABELS).map(([id, name]) => ({ id, name }));
+export const ROLES = Object.keys(ROLE_LABELS) as Role[];
+
+export const ROLE_CHOICES = ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));

@@ -6,6 +6,7 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { unwrap, type Api } from './api/client.ts';
 import type { Role } from './api/types.ts';
+import { ROLES } from './access.ts';
 
 interface ResourceCalls {
   getList?(params: GetListParams): Promise<{ data: RaRecord[]; total: number }>;
@@ -27,6 +28,16 @@ function listQuery<Sort extends string>({ pagination, sort }: GetListParams, sor
   };
 }
 
+/** The people list's filters: a search of names and addresses, a role, whether active. */
+function peopleFilter({ filter }: GetListParams) {
+  const { q, role, active } = (filter ?? {}) as { q?: unknown; role?: unknown; active?: unknown };
+  return {
+    ...(typeof q === 'string' && q.trim() !== '' ? { q: q.trim() } : {}),
+    ...(ROLES.includes(role as Role) ? { role: role as Role } : {}),
+    ...(typeof active === 'boolean' ? { active: active ? ('true' as const) : ('false' as const) } : {}),
+  };
+}
+
 function listAnswer<T extends RaRecord>({ data }: { data: { items: T[]; total: number } }) {
   return { data: data.items, total: data.total };
 }
@@ -39,7 +50,17 @@ function resources(api: Api): Record<string, ResourceCalls> {
           await unwrap(
             api.GET('/api/v1/staff/people', {
               params: {
-                query: listQuery(params, ['id', 'name', 'email', 'role', 'created_at', 'last_sign_in_at'] as const),
+                query: {
+                  ...peopleFilter(params),
+                  ...listQuery(params, [
+                    'id',
+                    'name',
+                    'email',
+                    'role',
+                    'created_at',
+                    'last_sign_in_at',
+                  ] as const),
+                },
               },
             }),
           ),
@@ -66,7 +87,9 @@ function resources(api: Api): Record<string, ResourceCalls> {
         listAnswer(
           await unwrap(
             api.GET('/api/v1/staff/invitations', {
-              params: { query: listQuery(params, ['id', 'email', 'role', 'created_at', 'expires_at'] as const) },
+              params: {
+                query: listQuery(params, ['id', 'email', 'role', 'created_at', 'expires_at'] as const),
+              },
             }),
           ),
         ),

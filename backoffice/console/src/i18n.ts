@@ -37,6 +37,12 @@ const british: Messages = {
       error: 'Something went wrong and your request could not be completed.',
     },
     notification: {
+      // react-admin's "Element updated" and the like: the shop's toasts say "Changes saved".
+      updated: 'Changes saved |||| %{smart_count} changes saved',
+      created: 'Saved',
+      deleted: 'Deleted |||| %{smart_count} deleted',
+      bad_item: 'This record is not right',
+      item_doesnt_exist: 'This record does not exist',
       logged_out: 'Your session has ended: please sign in again.',
       not_authorized: 'You are not authorised to do this.',
       http_error: 'The back-office could not be reached',
@@ -55,8 +61,11 @@ const british: Messages = {
 const consoleMessages: Messages = {
   resources: {
     people: { name: 'Staff member |||| Staff' },
-    invitations: { name: 'Invitation |||| Invitations' },
-    sessions: { name: 'Session |||| Sessions' },
+    invitations: {
+      name: 'Invitation |||| Invitations',
+      notifications: { created: 'Invitation sent', deleted: 'Invitation withdrawn' },
+    },
+    sessions: { name: 'Session |||| Sessions', notifications: { deleted: 'Session ended' } },
   },
 };
 

@@ -82,13 +82,13 @@ export async function signInOnPage(
   second: string,
   options: { recovery?: boolean; password?: string } = {},
 ) {
-  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByLabel(/^Password/).fill(options.password ?? PASSWORD);
   if (options.recovery) {
     await page.getByLabel('Use a recovery code').check();
-    await page.getByLabel('Recovery code').fill(second);
+    await page.getByRole('textbox', { name: 'Recovery code' }).fill(second);
   } else {
-    await page.getByLabel('Code from your authenticator app').fill(second);
+    await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(second);
   }
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

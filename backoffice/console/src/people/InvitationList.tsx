@@ -18,7 +18,11 @@ export default function InvitationList() {
     >
       <DataTable<Invitation> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col<Invitation> source="email" label="Email address" field={TextField} />
-        <DataTable.Col<Invitation> source="role" label="Role" render={(invitation) => ROLE_LABELS[invitation.role]} />
+        <DataTable.Col<Invitation>
+          source="role"
+          label="Role"
+          render={(invitation) => ROLE_LABELS[invitation.role]}
+        />
         <DataTable.Col<Invitation> source="created_at" label="Sent" field={UkDateField} />
         <DataTable.Col<Invitation> source="expires_at" label="Expires" field={UkDateField} />
         <DataTable.Col<Invitation>
@@ -36,7 +40,6 @@ export default function InvitationList() {
                 mutationMode="pessimistic"
                 confirmTitle="Withdraw this invitation?"
                 confirmContent="Its link will stop working."
-                successMessage="Invitation withdrawn"
               />
             )
           }

@@ -1,6 +1,15 @@
 /** Everyone with a staff account: role, whether they can sign in, and when they last did. Owners open one to change it. */
-import { CreateButton, DataTable, List, TopToolbar, useCanAccess } from 'react-admin';
-import { ROLE_LABELS } from '../access.ts';
+import {
+  BooleanInput,
+  CreateButton,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useCanAccess,
+} from 'react-admin';
+import { ROLE_CHOICES, ROLE_LABELS } from '../access.ts';
 import type { Person } from '../api/types.ts';
 import { UkDateField } from '../ui/UkDateField.tsx';
 
@@ -13,9 +22,16 @@ function PeopleActions() {
   );
 }
 
+/** A search of names and e-mail addresses, a role, whether they can sign in. */
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" label="Role" choices={ROLE_CHOICES} />,
+  <BooleanInput key="active" source="active" label="Can sign in" />,
+];
+
 export default function PeopleList() {
   return (
-    <List title="Staff" actions={<PeopleActions />} sort={{ field: 'name', order: 'ASC' }}>
+    <List title="Staff" actions={<PeopleActions />} filters={filters} sort={{ field: 'name', order: 'ASC' }}>
       <DataTable<Person> bulkActionButtons={false} rowClick="edit">
         <DataTable.Col<Person> source="name" label="Name" />
         <DataTable.Col<Person> source="email" label="Email address" />

@@ -34,7 +34,6 @@ export default function MySessions() {
                 mutationMode="pessimistic"
                 confirmTitle="End this session?"
                 confirmContent="That browser will have to sign in again."
-                successMessage="Session ended"
                 redirect={false}
               />
             )

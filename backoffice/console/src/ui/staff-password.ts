@@ -8,6 +8,8 @@ import { required } from 'react-admin';
 export const STAFF_PASSWORD_HINT = STAFF_PASSWORD_MESSAGE;
 
 const acceptable = (value: unknown) =>
-  typeof value === 'string' && value !== '' && !isAcceptableStaffPassword(value) ? STAFF_PASSWORD_MESSAGE : undefined;
+  typeof value === 'string' && value !== '' && !isAcceptableStaffPassword(value)
+    ? STAFF_PASSWORD_MESSAGE
+    : undefined;
 
 export const staffPasswordRules = [required(), acceptable];
