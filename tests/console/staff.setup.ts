@@ -54,6 +54,7 @@ test('the setup link makes the first owner once; they enrol, sign out and in, an
   )?.[1];
   expect(setupLink, 'the back-office logs the setup link, and npm start repeats it').toBeDefined();
   expect(stackLog()).toContain(`[start] the staff console is at ${consoleStack.consoleURL}`);
+  expect(stackLog()).toContain(`[start] no staff account yet: create the first owner at ${setupLink}`);
 
   // Nobody is staff before the link is used: signing in is refused like any wrong credential.
   const owner = await newPage(browser);

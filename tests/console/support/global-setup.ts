@@ -80,6 +80,8 @@ export default async function consoleGlobalSetup(
       },
       echo: e2e.verbose,
       onLine: (line) => appendFileSync(consoleStack.logFile, `${line}\n`),
+      // A storefront build still running at teardown (a short run) stops with the stack.
+      group: true,
     });
     // The specs' processes cannot watch this child: a stack that stops says so in a file they read.
     const running = stack;
