@@ -87,7 +87,7 @@ export default {
       name: 'console-talks-to-the-api-only',
       severity: 'error',
       comment:
-        "The staff console (backoffice/console) runs in the browser: it reaches the back-office through the API " +
+        'The staff console (backoffice/console) runs in the browser: it reaches the back-office through the API ' +
         '(typed from its OpenAPI document), never by importing its code, and shares rules only through ' +
         'packages/shop-rules.',
       from: { path: '^backoffice/console/' },
