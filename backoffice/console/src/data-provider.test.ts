@@ -53,9 +53,9 @@ describe('the staff people', () => {
 
 it('ends one of my sessions by its id', async () => {
   const { requests, dataProvider } = backOffice(undefined, 204);
-  await dataProvider.delete('sessions', { id: 'abc', previousData: { id: 'abc' } });
+  await dataProvider.delete('sessions', { id: 12, previousData: { id: 12 } });
   expect(requests[0]!.method).toBe('DELETE');
-  expect(new URL(requests[0]!.url).pathname).toBe('/api/v1/staff/me/sessions/abc');
+  expect(new URL(requests[0]!.url).pathname).toBe('/api/v1/staff/me/sessions/12');
 });
 
 it('refuses a resource the console does not have', async () => {
