@@ -6,6 +6,7 @@
  * signed in once; the specs reuse their sessions (`signedInAs(role)`).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ROLE_CHOICES } from '../../backoffice/console/src/access.ts';
 import { mailsTo } from '../e2e/support/mail.ts';
@@ -20,8 +21,11 @@ test.beforeAll(async () => {
   await consoleStackReady();
 });
 
-/** Reads the enrolment page: its key (typed by hand, so shown as text) is the person's authenticator. */
-async function enrolOnPage(page: Page): Promise<Authenticator> {
+/**
+ * Reads the enrolment page: its key (typed by hand, so shown as text) is the person's authenticator. With `keep`,
+ * the recovery codes are also downloaded and copied, and both hold the ten codes shown.
+ */
+async function enrolOnPage(page: Page, options: { keep?: boolean } = {}): Promise<Authenticator> {
   await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible();
   await expect(page.getByRole('img', { name: /QR code that adds .+ to an authenticator app/ })).toBeVisible();
   const key = (await page.getByLabel('Key for typing by hand').textContent())!.replace(/\s/g, '');
@@ -29,7 +33,22 @@ async function enrolOnPage(page: Page): Promise<Authenticator> {
   await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(await app.nextCode());
   await page.getByRole('button', { name: 'Confirm the code' }).click();
   await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  if (options.keep) {
+    const shown = await codes.allTextContents();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the codes' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('plasterwick-recovery-codes.txt');
+    const saved = readFileSync(await download.path(), 'utf8');
+    for (const code of shown) expect(saved).toContain(code);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy the codes' }).click();
+    await expect(page.getByText('Copied to the clipboard.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(saved);
+  }
   await page.getByRole('button', { name: 'I have saved them: continue' }).click();
   return app;
 }
@@ -96,7 +115,7 @@ test('the setup link makes the first owner once; they enrol, sign out and in, an
   await editor.getByRole('textbox', { name: 'Your name' }).fill('Cora Content');
   await editor.getByLabel(/^Choose a password/).fill(PASSWORD);
   await editor.getByRole('button', { name: 'Continue' }).click();
-  const editorApp = await enrolOnPage(editor);
+  const editorApp = await enrolOnPage(editor, { keep: true });
   await expect(editor.getByText('You are signed in as Content.')).toBeVisible();
   // Content people do not manage staff: the menu does not offer it.
   await expect(editor.getByRole('menuitem', { name: 'Staff' })).toHaveCount(0);
