@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-admin';
+import { Link, useLocation } from 'react-admin';
 import { AuthPage } from '../ui/AuthPage.tsx';
 
 interface ShownCodes {
@@ -26,7 +26,6 @@ export function recoveryCodesText(codes: readonly string[], email: string): stri
 export default function RecoveryCodesPage() {
   const { recoveryCodes: codes, email = '' } = (useLocation().state as ShownCodes | null) ?? {};
   const [copied, setCopied] = useState(false);
-  const navigate = useNavigate();
 
   if (!codes?.length) {
     return (
@@ -76,7 +75,9 @@ export default function RecoveryCodesPage() {
         </Button>
       </Stack>
       {copied ? <Alert severity="success">Copied to the clipboard.</Alert> : null}
-      <Button variant="contained" onClick={() => navigate('/', { replace: true })}>
+      {/* A full load, not a navigation: react-admin still holds this page's "not signed in" from before the
+          enrolment opened the session, and would sign the new session out on its way to the home page. */}
+      <Button variant="contained" onClick={() => window.location.replace(import.meta.env.BASE_URL)}>
         I have saved them: continue
       </Button>
     </AuthPage>
