@@ -35,6 +35,7 @@ const british: Messages = {
     message: {
       access_denied: 'You do not have permission to see this page',
       error: 'Something went wrong and your request could not be completed.',
+      invalid_form: 'Some fields need your attention: see the messages under them',
     },
     notification: {
       // react-admin's "Element updated" and the like: the shop's toasts say "Changes saved".
