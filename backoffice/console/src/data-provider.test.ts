@@ -38,6 +38,18 @@ describe('the staff people', () => {
     });
   });
 
+  it('are searched and filtered by role and whether active; an unknown role or an empty search is not sent', async () => {
+    const { requests, dataProvider } = backOffice({ data: { items: [], total: 0 } });
+    await dataProvider.getList('people', { filter: { q: ' ann ', role: 'owner', active: false } });
+    await dataProvider.getList('people', { filter: { q: '  ', role: 'boss' } });
+    expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toEqual({
+      q: 'ann',
+      role: 'owner',
+      active: 'false',
+    });
+    expect(Object.fromEntries(new URL(requests[1]!.url).searchParams)).toEqual({});
+  });
+
   it('are changed with the version they were read at, and nothing but the role and whether active', async () => {
     const { requests, dataProvider } = backOffice({ data: { id: 3, version: 8 } });
     await dataProvider.update('people', {
