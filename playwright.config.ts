@@ -16,7 +16,8 @@
  * project creates the first owner from the setup link in Chromium and signs one person per role in; the `console`
  * specs then run one at a time with those sessions:
  *   npx playwright test --project console        (the shop's stack is not started)
- * Each stack starts only when one of its projects is chosen.
+ * Each stack starts only when one of its projects is chosen: a shop spec run without `--project desktop` (or
+ * `mobile`) also starts the console's stack in the background, which costs time but changes nothing.
  */
 import { defineConfig } from '@playwright/test';
 import { e2e } from './tests/e2e/support/harness.ts';
