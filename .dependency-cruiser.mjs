@@ -84,6 +84,16 @@ export default {
       to: { path: '^scripts/' },
     },
     {
+      name: 'console-talks-to-the-api-only',
+      severity: 'error',
+      comment:
+        'The staff console (backoffice/console) runs in the browser: it reaches the back-office through the API ' +
+        '(typed from its OpenAPI document), never by importing its code, and shares rules only through ' +
+        'packages/shop-rules.',
+      from: { path: '^backoffice/console/' },
+      to: { path: '^(backoffice/(src|tests)|src|scripts)/' },
+    },
+    {
       name: 'backoffice-never-imports-storefront',
       severity: 'error',
       comment: 'The back-office and the storefront share rules only through packages/shop-rules.',

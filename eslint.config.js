@@ -10,6 +10,8 @@ export default tseslint.config(
       '.astro/',
       '**/data/',
       'backoffice/drizzle/',
+      // Generated from the OpenAPI document (npm run console:types).
+      'backoffice/console/src/api/schema.d.ts',
       'test-results/',
       'playwright-report/',
     ],

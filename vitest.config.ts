@@ -13,6 +13,8 @@ export default defineConfig({
             'src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
+            // The staff console's logic (its screens are proven end to end: tests/console).
+            'backoffice/console/src/**/*.test.ts',
             'tests/e2e/fixtures/**/*.test.ts',
             // The storefront/back-office contract: boots the back-office in-process (docs/api-contract.md).
             'tests/contract/**/*.test.ts',

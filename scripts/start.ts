@@ -7,14 +7,18 @@
  * CONTENT_CHECK_SECONDS (60) in case a call was lost. Requests are debounced and builds never overlap
  * (scripts/lib/rebuild-coordinator.ts). Both servers are supervised: a crashed one is restarted with backoff while
  * the other keeps serving (static pages stay up while the back-office restarts).
+ * The staff console (backoffice/console) is built while the back-office starts when it is missing or older than its
+ * sources, and the back-office serves it at CONSOLE_URL; while the back-office has no staff, the setup link it logs
+ * is repeated beside the shop's address.
  * Env: everything scripts/server.ts takes, BACKOFFICE_PORT (the port of BACKOFFICE_URL, else 4000), DATA_DIR,
- * CONTENT_HOOK_PORT, the secrets of packages/shop-rules/src/secrets.ts.
+ * CONTENT_HOOK_PORT, CONSOLE_URL, the secrets of packages/shop-rules/src/secrets.ts.
  */
 import path from 'node:path';
 import { generateSecret } from '@plasterwick/shop-rules/secrets';
 import { ApiClient } from '../src/lib/api/client.ts';
 import { getContentVersion } from '../src/lib/api/site.ts';
 import { currentBuild, pruneBuildsInBackground } from './lib/builds.ts';
+import { buildConsole, consoleBuildReason, setupLinkIn } from './lib/console.ts';
 import { startContentHook, type ContentHookServer } from './lib/content-hook.ts';
 import { loadEnv, repoRoot, type StorefrontEnv } from '../src/lib/env.ts';
 import { runNode, waitForHttp } from './lib/process.ts';
@@ -48,6 +52,8 @@ if (secrets.file) {
 
 const backofficePort = String(env.BACKOFFICE_PORT ?? (new URL(env.BACKOFFICE_URL).port || 4000));
 const backofficeUrl = `http://127.0.0.1:${backofficePort}`;
+// The back-office's own default (backoffice/src/config.ts) when the variable is unset.
+const consoleUrl = env.CONSOLE_URL ?? `${backofficeUrl}/admin`;
 const childEnv = {
   ...process.env,
   ...secrets.values,
@@ -111,6 +117,16 @@ const backofficeEnv = {
   CONTENT_HOOK_SECRET: hookSecret,
 };
 
+/**
+ * The setup link the back-office logs while it has no staff (a new one at each start): repeated beside the shop's
+ * address once the shop is up, or as soon as it appears after that.
+ */
+const setup: { link?: string; shopUp: boolean } = { shopUp: false };
+function announceSetupLink() {
+  if (setup.link)
+    log(`no staff account yet: create the first owner at ${setup.link} (works once, for 24 hours)`);
+}
+
 const backoffice = new Supervisor({
   name: 'back-office',
   label: 'backoffice',
@@ -118,6 +134,12 @@ const backoffice = new Supervisor({
   cwd: repoRoot,
   env: backofficeEnv,
   log,
+  onLine: (line) => {
+    const link = setupLinkIn(line);
+    if (!link) return;
+    setup.link = link;
+    if (setup.shopUp) announceSetupLink();
+  },
 });
 const server = new Supervisor({
   name: 'storefront server',
@@ -145,6 +167,13 @@ async function stopAll(code: number) {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
+// The console is served by the back-office from its build: made (when missing or stale) while the back-office
+// starts, since it serves a build that appears later without a restart.
+const consoleStale = consoleBuildReason();
+if (consoleStale) log(`building the staff console (${consoleStale})`);
+const consoleBuilt = consoleStale ? buildConsole(undefined, childEnv) : Promise.resolve();
+consoleBuilt.catch(() => undefined);
+
 // A child that never came up (bad configuration, port in use) is not restarted: the launcher stops with its output.
 try {
   log(`waiting for the back-office on ${backofficeUrl} (the first start seeds the demo catalogue)`);
@@ -155,6 +184,13 @@ try {
   });
 } catch (error) {
   console.error(`[start] the back-office did not start: ${(error as Error).message}`);
+  await stopAll(1);
+}
+
+try {
+  await consoleBuilt;
+} catch (error) {
+  console.error(`[start] the staff console did not build: ${(error as Error).message}`);
   await stopAll(1);
 }
 
@@ -171,6 +207,9 @@ try {
   await stopAll(1);
 }
 log(`the shop is at http://localhost:${env.PORT} (back-office docs: ${backofficeUrl}/api/v1/docs)`);
+log(`the staff console is at ${consoleUrl}`);
+setup.shopUp = true;
+announceSetupLink();
 
 // The content version is asked for the site the served build was made for (spec §7 site lookup).
 const api = new ApiClient({

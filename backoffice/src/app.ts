@@ -16,13 +16,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { bumpContentVersion } from './lib/content-version.ts';
+import { CONSOLE_DIST_DIR, consoleSite } from './lib/console.ts';
 import type { Database } from './db/types.ts';
 import { ReadCache } from './lib/cache.ts';
 import { contentHookNotifier } from './lib/content-hook.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { contextResolver, installRequestValues } from './lib/context.ts';
 import { ApiError, badRequest, DomainError } from './lib/errors.ts';
-import { requireThisMachine } from './lib/exposure.ts';
+import { requireConsoleAddress, requireThisMachine } from './lib/exposure.ts';
 import { domainErrorAnswer, installHttpKit } from './lib/http.ts';
 import { backOfficeJobs, createJobRunner, type JobRunner } from './jobs/index.ts';
 import { customerCartTokenResolver } from './modules/cart/index.ts';
@@ -256,6 +257,7 @@ export async function buildApp({
     },
     { prefix: '/api/v1' },
   );
+  await app.register(consoleSite, { distDir: CONSOLE_DIST_DIR, allowClient: requireConsoleAddress });
 
   return app;
 }

@@ -9,6 +9,13 @@ export interface SpawnOptions {
   cwd?: string;
   /** Print the child's output (true) or keep only the last lines for error messages (false). */
   echo?: boolean;
+  /** Called with each line of output, for a caller that watches for one (the back-office's setup link). */
+  onLine?: (line: string) => void;
+  /**
+   * Start the child as the leader of a process group of its own, so `stopChild` signals the whole group: what the
+   * child started (a launcher's servers and a build in progress) stops with it.
+   */
+  group?: boolean;
 }
 
 export interface NodeChild {
@@ -17,6 +24,8 @@ export interface NodeChild {
   tail: () => string;
   /** Resolves with the exit code (or 1 when killed by a signal). */
   exited: Promise<number>;
+  /** Sends `signal` to the child, or to its process group when it leads one (`group`). */
+  signal: (signal: NodeJS.Signals) => void;
 }
 
 const TAIL_LINES = 40;
@@ -27,6 +36,7 @@ export function spawnNode(script: string, args: string[], options: SpawnOptions)
     cwd: options.cwd,
     env: options.env ?? process.env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group === true,
   });
   const lines: string[] = [];
   const onData = (chunk: Buffer) => {
@@ -35,6 +45,7 @@ export function spawnNode(script: string, args: string[], options: SpawnOptions)
       lines.push(line);
       if (lines.length > TAIL_LINES) lines.shift();
       if (options.echo !== false) process.stdout.write(`[${options.label}] ${line}\n`);
+      options.onLine?.(line);
     }
   };
   child.stdout?.on('data', onData);
@@ -43,7 +54,16 @@ export function spawnNode(script: string, args: string[], options: SpawnOptions)
     child.once('exit', (code) => resolve(code ?? 1));
     child.once('error', () => resolve(1));
   });
-  return { child, tail: () => lines.join('\n'), exited };
+  const signal = (name: NodeJS.Signals) => {
+    if (options.group && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, name);
+      } catch {
+        // The group has already gone.
+      }
+    } else child.kill(name);
+  };
+  return { child, tail: () => lines.join('\n'), exited, signal };
 }
 
 /** Runs a node script to completion; rejects with its output tail when it exits non-zero. */
@@ -87,8 +107,8 @@ export async function waitForHttp(
 /** Sends SIGTERM, then SIGKILL after `graceMs` if the child is still running. */
 export async function stopChild(run: NodeChild | undefined, graceMs = 10_000): Promise<void> {
   if (!run || run.child.exitCode !== null || run.child.signalCode !== null) return;
-  run.child.kill('SIGTERM');
-  const timer = setTimeout(() => run.child.kill('SIGKILL'), graceMs);
+  run.signal('SIGTERM');
+  const timer = setTimeout(() => run.signal('SIGKILL'), graceMs);
   await Promise.race([run.exited, once(run.child, 'exit')]);
   clearTimeout(timer);
 }

@@ -157,6 +157,18 @@ const envSchema = z.object({
   // The loopback port of the content hook the back-office calls after a change (scripts/lib/content-hook.ts);
   // unset: a free port, handed to the back-office with the run's secret.
   CONTENT_HOOK_PORT: z.preprocess(blankIsUnset, port.optional()),
+  // Where staff open the console; the back-office reads the same variable (links in its e-mails and log). Unset:
+  // the back-office's own port, /admin. The launcher prints it beside the shop's address.
+  CONSOLE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http(s) URL such as https://console.example.co.uk/admin',
+      })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+  ),
 });
 
 export type StorefrontEnv = z.infer<typeof envSchema>;

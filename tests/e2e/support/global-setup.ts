@@ -2,12 +2,14 @@
  * Global setup of the e2e run: a seeded back-office on a temp DATA_DIR, the production build into a temp builds
  * dir, then the production server. Returns the teardown. See playwright.config.ts for how to run specs.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { startSmtpCapture, type SmtpCapture } from '../../../backoffice/tests/smtp-capture.ts';
+import type { FullConfig } from '@playwright/test';
+import type { SmtpCapture } from '../../../backoffice/tests/smtp-capture.ts';
 import { runNode, spawnNode, stopChild, waitForHttp, type NodeChild } from '../../../scripts/lib/process.ts';
+import { isConsoleProject } from '../../console/support/stack.ts';
 import { e2e, siteEnv } from './harness.ts';
-import { capturedMail } from './mail.ts';
+import { captureMailInto } from './mail.ts';
 
 async function assertPortFree(url: string) {
   const answered = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
@@ -20,7 +22,9 @@ async function assertPortFree(url: string) {
     );
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  // Only the console's projects chosen (`--project console`): they have a stack of their own.
+  if (config.filteredProjects.every((project) => isConsoleProject(project.name))) return undefined;
   await assertPortFree(e2e.backofficeURL);
   await assertPortFree(e2e.baseURL);
   // Without reuse, every run starts from a fresh seed and a fresh build.
@@ -40,16 +44,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const started = Date.now();
     // The back-office's e-mails go to an SMTP server of this run; each message becomes a JSON file the specs read
     // (support/mail.ts), since they run in other processes.
-    rmSync(e2e.mailDir, { recursive: true, force: true });
-    mkdirSync(e2e.mailDir, { recursive: true });
-    let received = 0;
-    smtp = await startSmtpCapture({
-      onMessage: (mail) => {
-        const file = path.join(e2e.mailDir, `${String(++received).padStart(5, '0')}.json`);
-        writeFileSync(`${file}.part`, JSON.stringify(capturedMail(mail)));
-        renameSync(`${file}.part`, file);
-      },
-    });
+    smtp = await captureMailInto(e2e.mailDir);
     backoffice = spawnNode(path.join(e2e.root, 'backoffice/src/server.ts'), [], {
       label: 'backoffice',
       cwd: e2e.root,

@@ -1,0 +1,69 @@
+/**
+ * The staff console: react-admin at /admin on the staff API. The sign-in page comes with the first load; every
+ * other screen is loaded when first shown (React.lazy), so a first visit downloads little (the budget is measured
+ * by tests/console/first-load.spec.ts). Pages reached from a link (setup, invitation, reset) and the enrolment
+ * steps are public; everything in the layout needs a session.
+ */
+import GroupIcon from '@mui/icons-material/Group';
+import MailIcon from '@mui/icons-material/EmailOutlined';
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { api } from './api/client.ts';
+import { createAuthProvider } from './auth-provider.ts';
+import { createDataProvider } from './data-provider.ts';
+import { i18nProvider } from './i18n.ts';
+import { LoginPage } from './screens/LoginPage.tsx';
+import { ConsoleLayout } from './ui/ConsoleLayout.tsx';
+import { PublicPage } from './ui/PublicPage.tsx';
+
+const SetupPage = lazy(() => import('./screens/SetupPage.tsx'));
+const InvitationPage = lazy(() => import('./screens/InvitationPage.tsx'));
+const EnrolPage = lazy(() => import('./screens/EnrolPage.tsx'));
+const RecoveryCodesPage = lazy(() => import('./screens/RecoveryCodesPage.tsx'));
+const ResetPage = lazy(() => import('./screens/ResetPage.tsx'));
+const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
+const MySessions = lazy(() => import('./screens/MySessions.tsx'));
+const PeopleList = lazy(() => import('./people/PeopleList.tsx'));
+const PersonEdit = lazy(() => import('./people/PersonEdit.tsx'));
+const InvitationList = lazy(() => import('./people/InvitationList.tsx'));
+const InvitationCreate = lazy(() => import('./people/InvitationCreate.tsx'));
+
+const authProvider = createAuthProvider(api);
+const dataProvider = createDataProvider(api);
+
+export function App() {
+  return (
+    <Admin
+      title="Plasterwick staff console"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      layout={ConsoleLayout}
+      dashboard={Dashboard}
+      requireAuth
+      // No call to react-admin's telemetry server: the console talks to this origin only (its CSP says so too).
+      disableTelemetry
+    >
+      <CustomRoutes noLayout>
+        <Route path="/setup" element={<PublicPage page={SetupPage} />} />
+        <Route path="/invitation" element={<PublicPage page={InvitationPage} />} />
+        <Route path="/enrol" element={<PublicPage page={EnrolPage} />} />
+        <Route path="/recovery-codes" element={<PublicPage page={RecoveryCodesPage} />} />
+        <Route path="/reset" element={<PublicPage page={ResetPage} />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/my-sessions" element={<MySessions />} />
+      </CustomRoutes>
+      <Resource
+        name="people"
+        list={PeopleList}
+        edit={PersonEdit}
+        icon={GroupIcon}
+        recordRepresentation="name"
+      />
+      <Resource name="invitations" list={InvitationList} create={InvitationCreate} icon={MailIcon} />
+    </Admin>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * What each screen needs, in the back-office's permission names (`GET /staff/me` lists a person's; the matrix is in
+ * docs/security.md). The console only hides what a person cannot use: the back-office refuses it anyway.
+ * Anything not listed here is refused (deny by default, as in the back-office).
+ */
+import type { Role } from './api/types.ts';
+
+/** The console's resources and the permission each action needs. */
+const NEEDED: Record<string, Partial<Record<string, string>>> = {
+  people: { list: 'staff:read', show: 'staff:read', edit: 'staff:write' },
+  invitations: { list: 'staff:read', create: 'staff:write', delete: 'staff:write' },
+  sessions: { list: 'account:self', delete: 'account:self' },
+};
+
+/** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */
+export function allows(permissions: readonly string[], resource: string, action: string): boolean {
+  const needed = NEEDED[resource]?.[action];
+  return needed !== undefined && permissions.includes(needed);
+}
+
+/** Each role as the console names it. */
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  orders: 'Orders',
+  customer_service: 'Customer service',
+  recruitment: 'Recruitment',
+  credit_control: 'Credit control',
+  catalogue: 'Catalogue',
+  content: 'Content',
+  read_only: 'Read only',
+};
+
+/** A role's name, for a role the answer types as any string (an invitation's). */
+export function roleLabel(role: string): string {
+  return ROLE_LABELS[role as Role] ?? role;
+}
+
+export const ROLES = Object.keys(ROLE_LABELS) as Role[];
+
+export const ROLE_CHOICES = ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));

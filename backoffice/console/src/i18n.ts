@@ -1,0 +1,80 @@
+/**
+ * react-admin's English messages in British English (its own are American: "authorized", "Customize", "Logout"),
+ * with the console's words for its resources. One language: the console is for the company's staff.
+ */
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import type { TranslationMessages } from 'react-admin';
+
+type Messages = { [key: string]: string | Messages };
+
+/** `base` with `changes` written over it, key by key. */
+function overlay(base: Messages, changes: Messages): Messages {
+  const result: Messages = { ...base };
+  for (const [key, value] of Object.entries(changes)) {
+    const current = result[key];
+    result[key] = typeof value === 'object' && typeof current === 'object' ? overlay(current, value) : value;
+  }
+  return result;
+}
+
+/** Where react-admin's English is American or reads oddly to a UK member of staff. */
+const british: Messages = {
+  ra: {
+    action: {
+      back: 'Go back',
+      update_application: 'Reload the application',
+    },
+    page: { not_found: 'Not found' },
+    auth: {
+      auth_check_error: 'Please sign in to continue',
+      email: 'Email address',
+      logout: 'Sign out',
+      sign_in_error: 'Sign-in failed, please try again',
+    },
+    message: {
+      access_denied: 'You do not have permission to see this page',
+      error: 'Something went wrong and your request could not be completed.',
+      invalid_form: 'Some fields need your attention: see the messages under them',
+    },
+    notification: {
+      // react-admin's "Element updated" and the like: the shop's toasts say "Changes saved".
+      updated: 'Changes saved |||| %{smart_count} changes saved',
+      created: 'Saved',
+      deleted: 'Deleted |||| %{smart_count} deleted',
+      bad_item: 'This record is not right',
+      item_doesnt_exist: 'This record does not exist',
+      logged_out: 'Your session has ended: please sign in again.',
+      not_authorized: 'You are not authorised to do this.',
+      http_error: 'The back-office could not be reached',
+    },
+    saved_queries: { new_label: 'Save current query…' },
+    configurable: {
+      customize: 'Customise',
+      Datagrid: { unlabeled: 'Unlabelled column #%{column}' },
+      SimpleForm: { unlabeled: 'Unlabelled input #%{input}' },
+    },
+    validation: { email: 'Must be a valid email address' },
+  },
+};
+
+/** The console's resources, as menus and page titles name them. */
+const consoleMessages: Messages = {
+  resources: {
+    people: { name: 'Staff member |||| Staff' },
+    invitations: {
+      name: 'Invitation |||| Invitations',
+      notifications: { created: 'Invitation sent', deleted: 'Invitation withdrawn' },
+    },
+    sessions: { name: 'Session |||| Sessions', notifications: { deleted: 'Session ended' } },
+  },
+};
+
+export const messages = overlay(
+  overlay(englishMessages as unknown as Messages, british),
+  consoleMessages,
+) as unknown as TranslationMessages;
+
+export const i18nProvider = polyglotI18nProvider(() => messages, 'en-GB', [
+  { locale: 'en-GB', name: 'English (UK)' },
+]);
