@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AUTH_LIMITS } from '@plasterwick/shop-rules/accounts';
 import { generateSecret, secretProblem, SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
 import { siteHostsEnv } from '@plasterwick/shop-rules/hosts';
+import { consoleUrlEnv } from '@plasterwick/shop-rules/staff';
 import { trustProxyEnv, type TrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { z } from 'zod';
 import { isLoopbackHost, type ContentHook } from './lib/content-hook.ts';
@@ -67,16 +68,7 @@ const envSchema = z.object({
   SITE_URL: z.preprocess(blankIsUnset, httpOrigin.default('http://localhost:4321')),
   /** Where staff open the console (issue 22): links in e-mails and the log start with it; its origin is the only
    * one staff cookie writes accept. Default: the back-office's own port, `/admin`. */
-  CONSOLE_URL: z.preprocess(
-    blankIsUnset,
-    z
-      .url({
-        protocol: /^https?$/,
-        error: 'must be an http(s) URL such as https://console.example.co.uk/admin',
-      })
-      .transform((value) => value.replace(/\/+$/, ''))
-      .optional(),
-  ),
+  CONSOLE_URL: z.preprocess(blankIsUnset, consoleUrlEnv),
   /** Addresses (besides loopback) that may use the console and its cookie-authenticated calls, and machine tokens. */
   CONSOLE_ALLOWED_IPS: addressList,
   /** Staff sign-in attempts one address may make in 15 minutes (20); raised for test runs behind one address. */

@@ -7,6 +7,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { siteHostsEnv } from '@plasterwick/shop-rules/hosts';
+import { consoleUrlEnv } from '@plasterwick/shop-rules/staff';
 import { trustProxyEnv } from '@plasterwick/shop-rules/trust-proxy';
 import { z } from 'zod';
 import { resolvedSiteSchema } from './api/site.ts';
@@ -159,16 +160,7 @@ const envSchema = z.object({
   CONTENT_HOOK_PORT: z.preprocess(blankIsUnset, port.optional()),
   // Where staff open the console; the back-office reads the same variable (links in its e-mails and log). Unset:
   // the back-office's own port, /admin. The launcher prints it beside the shop's address.
-  CONSOLE_URL: z.preprocess(
-    blankIsUnset,
-    z
-      .url({
-        protocol: /^https?$/,
-        error: 'must be an http(s) URL such as https://console.example.co.uk/admin',
-      })
-      .transform((value) => value.replace(/\/+$/, ''))
-      .optional(),
-  ),
+  CONSOLE_URL: z.preprocess(blankIsUnset, consoleUrlEnv),
 });
 
 export type StorefrontEnv = z.infer<typeof envSchema>;
