@@ -56,12 +56,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'mobile',
-      grepInvert: /@http/,
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
-    },
+    // First: the console's setup spends most of its time waiting for the authenticator's next 30-second step,
+    // so it takes one worker while the other runs the shop's specs. Its specs come last (they need it).
     {
       name: CONSOLE_PROJECTS.setup,
       testDir: './tests/console',
@@ -69,6 +65,12 @@ export default defineConfig({
       // The setup waits for the authenticator's 30-second steps between sign-ins of one person.
       timeout: 180_000,
       use: { baseURL: consoleStack.backofficeURL, viewport: { width: 1366, height: 900 } },
+    },
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      grepInvert: /@http/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 },
     },
     {
       name: CONSOLE_PROJECTS.specs,

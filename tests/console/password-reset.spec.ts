@@ -19,6 +19,7 @@ test('the e-mailed link sets a new password; signing in with it still needs a co
 
   await page.goto('/admin/login');
   await page.getByRole('link', { name: 'Forgotten your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgotten your password?' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email address' }).fill(person.email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
@@ -27,6 +28,7 @@ test('the e-mailed link sets a new password; signing in with it still needs a co
   const link = /https?:\/\/\S+\/reset\?token=[\w-]+/.exec(mail!.text)?.[0];
   expect(link?.startsWith(`${consoleStack.consoleURL}/reset?token=`)).toBe(true);
   await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
   await page.getByLabel(/^New password/).fill('too-short');
   await page.getByRole('button', { name: 'Change my password' }).click();
   await expect(page.getByText(/Your password needs 12 to 128 characters/)).toBeVisible();

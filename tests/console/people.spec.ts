@@ -72,7 +72,8 @@ test('deactivating a person ends their sessions; the list says they cannot sign 
   const person = await newStaffPerson(theirs, 'catalogue', 'leaver');
 
   await (await findPerson(page, person.email)).click();
-  await page.getByLabel('Can sign in').uncheck();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(person.email) })).toBeVisible();
+  await page.getByRole('switch', { name: 'Can sign in' }).uncheck();
   await page.getByRole('button', { name: 'Save' }).click();
   const row = page.getByRole('row').filter({ hasText: person.email });
   await expect(row).toContainText('No');
@@ -86,6 +87,7 @@ test('an invitation is sent from the console and can be withdrawn; its link then
   const email = `withdrawn-${Date.now()}@example.co.uk`;
   await page.goto('/admin/invitations');
   await page.getByRole('link', { name: 'Invite someone' }).click();
+  await expect(page).toHaveURL(/\/admin\/invitations\/create$/);
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Recruitment' }).click();

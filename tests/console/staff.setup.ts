@@ -97,6 +97,7 @@ test('the setup link makes the first owner once; they enrol, sign out and in, an
   await owner.getByRole('menuitem', { name: 'Staff' }).click();
   await expect(owner.getByRole('cell', { name: 'first-owner@example.co.uk' })).toBeVisible();
   await owner.getByRole('link', { name: 'Invite someone' }).click();
+  await expect(owner).toHaveURL(/\/admin\/invitations\/create$/);
   await owner.getByRole('textbox', { name: 'Email address' }).fill('content-editor@example.co.uk');
   await owner.getByRole('combobox', { name: 'Role' }).click();
   await owner.getByRole('option', { name: 'Content' }).click();

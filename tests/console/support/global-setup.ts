@@ -25,10 +25,21 @@ async function assertPortFree(url: string) {
     throw new Error(`${url} already answers: another run is using the port (set E2E_CONSOLE_PORT)`);
 }
 
+/** The shop run's ports: its back-office, storefront and the two extra servers its specs start (harness.ts). */
+const shopPorts = () => [e2e.backofficePort, e2e.port, e2e.port + 2, e2e.port + 3];
+
 export default async function consoleGlobalSetup(
   config: FullConfig,
 ): Promise<(() => Promise<void>) | undefined> {
   if (!config.filteredProjects.some((project) => isConsoleProject(project.name))) return undefined;
+  const ours = [consoleStack.backofficePort, consoleStack.shopPort, consoleStack.contentHookPort];
+  const shared = ours.filter((port) => shopPorts().includes(port));
+  if (shared.length > 0) {
+    throw new Error(
+      `E2E_CONSOLE_PORT ${consoleStack.backofficePort} makes the console's stack use port(s) ${shared.join(', ')} ` +
+        "of the shop's run (E2E_BACKOFFICE_PORT, E2E_PORT, E2E_PORT + 2 and + 3): choose another",
+    );
+  }
   await assertPortFree(consoleStack.backofficeURL);
   await assertPortFree(consoleStack.shopURL);
 

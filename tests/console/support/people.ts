@@ -82,10 +82,11 @@ export async function signInOnPage(
   second: string,
   options: { recovery?: boolean; password?: string } = {},
 ) {
+  await expect(page.getByRole('heading', { name: 'Sign in to the staff console' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
   await page.getByLabel(/^Password/).fill(options.password ?? PASSWORD);
   if (options.recovery) {
-    await page.getByLabel('Use a recovery code').check();
+    await page.getByRole('switch', { name: 'Use a recovery code' }).check();
     await page.getByRole('textbox', { name: 'Recovery code' }).fill(second);
   } else {
     await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(second);
