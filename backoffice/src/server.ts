@@ -3,12 +3,7 @@
  * setup link of the first staff owner while there is none, HTTP server, graceful shutdown.
  */
 import { mkdirSync } from 'node:fs';
-import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
-import { dataMigrationList } from './data-migrations/index.ts';
-import { openDatabase } from './db/client.ts';
-import { newSetupLink } from './modules/staff/index.ts';
-import { isEmptyDatabase, seedDemo } from './seed/index.ts';
 
 let config;
 try {
@@ -17,6 +12,21 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
+
+// Loaded once the configuration holds: a bad one is refused at once, before the whole application is loaded.
+const [
+  { buildApp },
+  { dataMigrationList },
+  { openDatabase },
+  { newSetupLink },
+  { isEmptyDatabase, seedDemo },
+] = await Promise.all([
+  import('./app.ts'),
+  import('./data-migrations/index.ts'),
+  import('./db/client.ts'),
+  import('./modules/staff/index.ts'),
+  import('./seed/index.ts'),
+]);
 
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({
