@@ -354,6 +354,20 @@ describe('people and roles', () => {
     expect((await me(session)).json().data.role).toBe('owner');
   });
 
+  it('searches people by a part of the address or name, the wildcards typed matched literally', async () => {
+    const search = async (q: string) => {
+      const response = await t.app.inject({
+        url: `/api/v1/staff/people?q=${encodeURIComponent(q)}`,
+        headers: keyHeaders,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().data.items as { id: number }[]).map((person) => person.id);
+    };
+    expect(await search(owner.email.slice(0, 4).toUpperCase())).toContain(owner.id);
+    expect(await search('%')).toEqual([]);
+    expect(await search('o%e')).toEqual([]);
+  });
+
   it('a change of role ends the person’s sessions; a stale version is a 409', async () => {
     const person = await inviteAndEnrol(t.app, clock, 'orders', 'role-change@example.co.uk');
     expect((await me(person.session)).statusCode).toBe(200);

@@ -74,13 +74,15 @@ const sortColumns = {
 
 /** `GET /staff/people`: a page of people, filtered by role, status or a part of the address or name. */
 export async function listPeople(db: Database, query: PeopleListQuery) {
+  // The words typed are matched literally: LIKE's wildcards in them are escaped.
+  const pattern = `%${(query.q ?? '').replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const where = and(
     query.role === undefined ? undefined : eq(staffPeople.role, query.role),
     query.active === undefined ? undefined : eq(staffPeople.active, query.active),
     query.email === undefined ? undefined : eq(staffPeople.email, normalEmail(query.email)),
     query.q === undefined
       ? undefined
-      : sql`(${ilike(staffPeople.email, `%${query.q}%`)} or ${ilike(staffPeople.name, `%${query.q}%`)})`,
+      : sql`(${ilike(staffPeople.email, pattern)} or ${ilike(staffPeople.name, pattern)})`,
   );
   const [total] = await db.select({ n: count() }).from(staffPeople).where(where);
   const direction = query.order === 'DESC' ? desc : asc;
