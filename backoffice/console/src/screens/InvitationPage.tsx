@@ -3,14 +3,14 @@
  * chooses a name and password, then enrols an authenticator. Single use; 72 hours.
  */
 import { Button, Typography } from '@mui/material';
-import { Form, Link, Loading, PasswordInput, TextInput, required, useNavigate } from 'react-admin';
+import { Form, Link, Loading, TextInput, required, useNavigate } from 'react-admin';
 import { roleLabel } from '../access.ts';
 import { api, unwrap } from '../api/client.ts';
 import { AuthPage } from '../ui/AuthPage.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useLinkCheck, useLinkToken } from '../ui/link-token.ts';
-import { STAFF_PASSWORD_HINT, staffPasswordRules } from '../ui/staff-password.ts';
 import { useSubmit } from '../ui/use-submit.ts';
+import { NewPasswordInput } from '../ui/staff-fields.tsx';
 
 interface AcceptValues {
   name: string;
@@ -51,13 +51,7 @@ export default function InvitationPage() {
       <FormError message={error} />
       <Form onSubmit={onSubmit} noValidate>
         <TextInput source="name" label="Your name" autoComplete="name" validate={required()} />
-        <PasswordInput
-          source="password"
-          label="Choose a password"
-          autoComplete="new-password"
-          helperText={STAFF_PASSWORD_HINT}
-          validate={staffPasswordRules}
-        />
+        <NewPasswordInput label="Choose a password" />
         <Button type="submit" variant="contained">
           Continue
         </Button>

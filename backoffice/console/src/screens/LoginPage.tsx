@@ -12,13 +12,13 @@ import {
   Login,
   PasswordInput,
   TextInput,
-  email,
   required,
   useLogin,
 } from 'react-admin';
 import type { SignIn } from '../auth-provider.ts';
 import { FormError } from '../ui/FormError.tsx';
 import { useSubmit } from '../ui/use-submit.ts';
+import { SignInEmailInput } from '../ui/staff-fields.tsx';
 
 interface SignInValues {
   email: string;
@@ -43,13 +43,7 @@ function SignInForm() {
       </Typography>
       <FormError message={error} />
       <Form onSubmit={onSubmit} noValidate>
-        <TextInput
-          source="email"
-          label="Email address"
-          type="email"
-          autoComplete="username"
-          validate={[required(), email()]}
-        />
+        <SignInEmailInput />
         <PasswordInput
           source="password"
           label="Password"

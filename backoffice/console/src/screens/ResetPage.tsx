@@ -4,13 +4,13 @@
  */
 import { Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Form, Link, PasswordInput, TextInput, email, required } from 'react-admin';
+import { Form, Link } from 'react-admin';
 import { api, unwrap } from '../api/client.ts';
 import { AuthPage } from '../ui/AuthPage.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useLinkToken } from '../ui/link-token.ts';
-import { STAFF_PASSWORD_HINT, staffPasswordRules } from '../ui/staff-password.ts';
 import { useSubmit } from '../ui/use-submit.ts';
+import { NewPasswordInput, SignInEmailInput } from '../ui/staff-fields.tsx';
 
 function RequestLink() {
   const [sentTo, setSentTo] = useState<string>();
@@ -36,13 +36,7 @@ function RequestLink() {
       </Typography>
       <FormError message={error} />
       <Form onSubmit={onSubmit} noValidate>
-        <TextInput
-          source="email"
-          label="Email address"
-          type="email"
-          autoComplete="username"
-          validate={[required(), email()]}
-        />
+        <SignInEmailInput />
         <Button type="submit" variant="contained">
           Send the link
         </Button>
@@ -70,13 +64,7 @@ function ChoosePassword({ token }: { token: string }) {
     <AuthPage title="Choose a new password">
       <FormError message={error} />
       <Form onSubmit={onSubmit} noValidate>
-        <PasswordInput
-          source="password"
-          label="New password"
-          autoComplete="new-password"
-          helperText={STAFF_PASSWORD_HINT}
-          validate={staffPasswordRules}
-        />
+        <NewPasswordInput label="New password" />
         <Button type="submit" variant="contained">
           Change my password
         </Button>

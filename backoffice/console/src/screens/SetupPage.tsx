@@ -3,13 +3,13 @@
  * then goes on to enrolling the authenticator. Works once: afterwards the link says so.
  */
 import { Button, Typography } from '@mui/material';
-import { Form, Link, Loading, PasswordInput, TextInput, email, required, useNavigate } from 'react-admin';
+import { Form, Link, Loading, TextInput, required, useNavigate } from 'react-admin';
 import { api, unwrap } from '../api/client.ts';
 import { AuthPage } from '../ui/AuthPage.tsx';
 import { FormError } from '../ui/FormError.tsx';
 import { useLinkCheck, useLinkToken } from '../ui/link-token.ts';
-import { STAFF_PASSWORD_HINT, staffPasswordRules } from '../ui/staff-password.ts';
 import { useSubmit } from '../ui/use-submit.ts';
+import { NewPasswordInput, SignInEmailInput } from '../ui/staff-fields.tsx';
 
 interface SetupValues {
   name: string;
@@ -49,20 +49,8 @@ export default function SetupPage() {
       <FormError message={error} />
       <Form onSubmit={onSubmit} noValidate>
         <TextInput source="name" label="Your name" autoComplete="name" validate={required()} />
-        <TextInput
-          source="email"
-          label="Email address"
-          type="email"
-          autoComplete="username"
-          validate={[required(), email()]}
-        />
-        <PasswordInput
-          source="password"
-          label="Password"
-          autoComplete="new-password"
-          helperText={STAFF_PASSWORD_HINT}
-          validate={staffPasswordRules}
-        />
+        <SignInEmailInput />
+        <NewPasswordInput label="Password" />
         <Button type="submit" variant="contained">
           Create the owner
         </Button>
