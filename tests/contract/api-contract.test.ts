@@ -235,6 +235,29 @@ function expectListing(listing: Listing | null): Listing {
   return listing!;
 }
 
+/** A basket of one pack of the audience's first product, delivered in Leeds by its first carrier: ready to pay. */
+async function leedsDelivery(audience: Audience, name: { first_name: string; last_name: string }) {
+  const api = islandApi(audience, '/checkout/payment');
+  const product = fx.products[audience].find((candidate) => candidate.variants.length > 0)!;
+  const created = await addCartItems(api, undefined, [
+    {
+      element_id: product.id,
+      element_type: 'product',
+      variant_reference: product.variants[0]!.reference,
+      quantity: 1,
+    },
+  ]);
+  const token = created.token!;
+  const [carrier] = await getCarriers(api, token, 'LS1 5HD');
+  await putCheckoutDelivery(api, token, {
+    method: 'delivery',
+    address: { ...name, address: '1 Park Row', town: 'Leeds', postcode: 'LS1 5HD', country: 'uk' },
+    carrier_code: carrier!.code,
+    phone: '0113 496 0000',
+  });
+  return { api, token, carrier: carrier! };
+}
+
 async function expectBackofficeError(call: Promise<unknown>, statusCode: number): Promise<BackofficeError> {
   const error = await call.then(
     () => undefined,
@@ -886,35 +909,11 @@ const CALLS: ContractCall[] = [
     caller: 'features/checkout (pro): home delivery with a carrier, a declined card keeps the basket',
     uses: [getCarriers, putCheckoutDelivery, putCheckoutBilling, completeCheckout, getCheckoutCart],
     run: async () => {
-      const api = islandApi('pro', '/checkout/payment');
-      const product = fx.products.pro.find((candidate) => candidate.variants.length > 0)!;
-      const created = await addCartItems(api, undefined, [
-        {
-          element_id: product.id,
-          element_type: 'product',
-          variant_reference: product.variants[0]!.reference,
-          quantity: 1,
-        },
-      ]);
-      const token = created.token!;
-      const [carrier] = await getCarriers(api, token, 'LS1 5HD');
-      await putCheckoutDelivery(api, token, {
-        method: 'delivery',
-        address: {
-          first_name: 'Al',
-          last_name: 'Trade',
-          address: '1 Park Row',
-          town: 'Leeds',
-          postcode: 'LS1 5HD',
-          country: 'uk',
-        },
-        carrier_code: carrier!.code,
-        phone: '0113 496 0000',
-      });
+      const { api, token, carrier } = await leedsDelivery('pro', { first_name: 'Al', last_name: 'Trade' });
       await putCheckoutBilling(api, token, { same_as_delivery: true });
       const { view } = await getCheckoutCart(api, token);
-      expect(view.delivery).toMatchObject({ method: 'delivery', carrierCode: carrier!.code });
-      expect(view.shipping?.inc).toBe(carrier!.amount);
+      expect(view.delivery).toMatchObject({ method: 'delivery', carrierCode: carrier.code });
+      expect(view.shipping?.inc).toBe(carrier.amount);
       const declined = await expectBackofficeError(
         completeCheckout(api, token, {
           payment_method: 'card',
@@ -935,31 +934,7 @@ const CALLS: ContractCall[] = [
       'features/checkout/payment-page.ts (part): a payment whose answer was lost (tok_timeout) is waited for: 202 pending, then 409 payment_pending names the order, followed with its token',
     uses: [completeCheckout, getOrder],
     run: async () => {
-      const api = islandApi('part', '/checkout/payment');
-      const product = fx.products.part.find((candidate) => candidate.variants.length > 0)!;
-      const created = await addCartItems(api, undefined, [
-        {
-          element_id: product.id,
-          element_type: 'product',
-          variant_reference: product.variants[0]!.reference,
-          quantity: 1,
-        },
-      ]);
-      const token = created.token!;
-      const [carrier] = await getCarriers(api, token, 'LS1 5HD');
-      await putCheckoutDelivery(api, token, {
-        method: 'delivery',
-        address: {
-          first_name: 'Lou',
-          last_name: 'Lost',
-          address: '1 Park Row',
-          town: 'Leeds',
-          postcode: 'LS1 5HD',
-          country: 'uk',
-        },
-        carrier_code: carrier!.code,
-        phone: '0113 496 0000',
-      });
+      const { api, token } = await leedsDelivery('part', { first_name: 'Lou', last_name: 'Lost' });
       const { view } = await getCheckoutCart(api, token);
       const body = {
         payment_method: 'card',
