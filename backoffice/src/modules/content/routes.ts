@@ -257,21 +257,25 @@ function resourceReadRoutes(plugin: FastifyInstance, name: ResourceName) {
   );
 }
 
+/** What every staff write of a resource declares: its definition, its answer and the schema of one call. */
+function resourceWriteSchemas(name: ResourceName) {
+  const definition = resources[name] as ResourceDefinition;
+  const staffWrite = (summary: string) => ({
+    ...contentAccess.schema,
+    tags: ['content'],
+    summary,
+    querystring: commonQuery,
+  });
+  return { definition, answer: z.object({ data: definition.item }), staffWrite };
+}
+
 /**
  * Staff writes of a generic resource (`content:write`): create, full replace, patch from a version, delete. Every body and
  * answer is the resource's own schema, so the OpenAPI document shows its fields.
  */
 function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const definition = resources[name] as ResourceDefinition;
-  const answer = z.object({ data: definition.item });
-  const tags = ['content'];
-  const staffWrite = (summary: string) => ({
-    ...contentAccess.schema,
-    tags,
-    summary,
-    querystring: commonQuery,
-  });
+  const { definition, answer, staffWrite } = resourceWriteSchemas(name);
 
   app.post(
     `/${name}`,
@@ -325,15 +329,7 @@ function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
 /** `PATCH /{resource}/{id}`: the named fields of an entry, from its version. */
 function resourcePatchRoute(plugin: FastifyInstance, name: ResourceName) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const definition = resources[name] as ResourceDefinition;
-  const answer = z.object({ data: definition.item });
-  const tags = ['content'];
-  const staffWrite = (summary: string) => ({
-    ...contentAccess.schema,
-    tags,
-    summary,
-    querystring: commonQuery,
-  });
+  const { definition, answer, staffWrite } = resourceWriteSchemas(name);
 
   app.patch(
     `/${name}/:id`,
