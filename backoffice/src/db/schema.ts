@@ -27,6 +27,7 @@ export * from '../modules/payments/tables.ts';
 export * from '../modules/search/tables.ts';
 export * from '../modules/staff/tables.ts';
 export * from '../modules/audit/tables.ts';
+export * from '../modules/documents/tables.ts';
 
 /**
  * Single-row counter bumped on every write to published content (db/content-version.ts); `GET /content-version`

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/types.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailAttachments, mailOutbox } from '../../db/schema.ts';
 import type { MailConfig, MailForm } from '../../config.ts';
 import { formMails, type FormMailDetails, type MailContent } from './templates.ts';
 
@@ -16,6 +16,17 @@ export interface NewMail extends MailContent {
   replyTo?: string;
   /** The domain the Message-ID is made on: the sender's (see `senderDomain`). */
   messageIdDomain: string;
+  /** The order the message is about: staff see it on the order's page. */
+  orderId?: number;
+  /** Files sent with it (a VAT invoice, a credit note), stored now so every attempt sends the same bytes. */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to a message. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 /** The domain of `MAIL_FROM` ("Plasterwick <no-reply@plasterwick.co.uk>" → "plasterwick.co.uk"). */
@@ -46,9 +57,20 @@ export async function enqueueMail(
       textBody: mail.text,
       htmlBody: mail.html,
       messageId,
+      orderId: mail.orderId ?? null,
     })
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('insert returned no row');
+  if (mail.attachments?.length) {
+    await executor.insert(mailAttachments).values(
+      mail.attachments.map((attachment) => ({
+        mailId: row.id,
+        filename: oneLine(attachment.filename),
+        contentType: attachment.contentType,
+        content: Buffer.from(attachment.content),
+      })),
+    );
+  }
   return { id: row.id, messageId };
 }
 

@@ -7,11 +7,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Config } from '../../config.ts';
-import type { mailOutbox } from '../../db/schema.ts';
+import type { mailAttachments, mailOutbox } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 
-/** An outbox row, as the worker claimed it. */
-export type OutboxMail = typeof mailOutbox.$inferSelect;
+/** An outbox row, as the worker claimed it, with its attachments. */
+export type OutboxMail = typeof mailOutbox.$inferSelect & {
+  attachments: Pick<typeof mailAttachments.$inferSelect, 'filename' | 'contentType' | 'content'>[];
+};
 
 /** The logger calls mail makes (Fastify's logger has them). */
 export interface MailLog {
@@ -36,6 +38,11 @@ const messageOf = (mail: OutboxMail) => ({
   text: mail.textBody,
   html: mail.htmlBody,
   messageId: mail.messageId,
+  attachments: mail.attachments.map(({ filename, contentType, content }) => ({
+    filename,
+    contentType,
+    content: Buffer.from(content),
+  })),
 });
 
 // Well inside the worker's 60-second lease: a server that stalls must not keep a message until another worker

@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import { mailAttachments, mailOutbox } from '../../db/schema.ts';
 import type { MailLog, MailTransport, OutboxMail } from './transport.ts';
 
 /** How long a claimed message is its worker's alone; the transport's timeouts end well before. */
@@ -73,7 +73,17 @@ async function claim(db: Database): Promise<OutboxMail | undefined> {
     })
     .where(eq(mailOutbox.id, due))
     .returning();
-  return row;
+  if (!row) return undefined;
+  const attachments = await db
+    .select({
+      filename: mailAttachments.filename,
+      contentType: mailAttachments.contentType,
+      content: mailAttachments.content,
+    })
+    .from(mailAttachments)
+    .where(eq(mailAttachments.mailId, row.id))
+    .orderBy(asc(mailAttachments.id));
+  return { ...row, attachments };
 }
 
 // Each claim raises `attempts`, so (id, attempts) names this claim: the updates below change the row only if no

@@ -75,6 +75,7 @@ export async function insertOrder(tx: Executor, order: NewOrder): Promise<OrderR
       phone: order.phone,
       poNumber: order.poNumber,
       delivery: order.delivery,
+      fulfilmentMethod: order.delivery.method,
       billing: order.billing,
       currency: priced.plan.currencyCode,
       vatRateBp: priced.plan.vatRateBp,

@@ -5,6 +5,7 @@
  * paid again. Amounts are checked by the database: never negative, `ex + vat = inc`, total = lines − discount +
  * delivery. Re-exported by db/schema.ts.
  */
+import { FULFILMENT_STATUSES, SHIPPING_CARRIER_CODES } from '@plasterwick/shop-rules/fulfilment';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -91,9 +92,41 @@ export const orders = pgTable(
     /** On account: when the invoice falls due (placed_at + the account's payment terms). */
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /**
+     * Fulfilment, beside the payment status (shop-rules/fulfilment.ts): its own machine, moved by conditional
+     * updates from the state the move starts from.
+     */
+    fulfilmentStatus: text('fulfilment_status', { enum: FULFILMENT_STATUSES })
+      .notNull()
+      .default('unfulfilled'),
+    /** How the order reaches the customer: `delivery` or `collect` (copied from `delivery.method`). */
+    fulfilmentMethod: text('fulfilment_method', { enum: ['delivery', 'collect'] }).notNull(),
+    /** Dispatch: the parcel carrier (shop-rules SHIPPING_CARRIERS) and its tracking number. */
+    shippingCarrier: text('shipping_carrier', { enum: SHIPPING_CARRIER_CODES }),
+    trackingNumber: text('tracking_number'),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     index('orders_site_placed').on(t.siteId, t.placedAt),
+    index('orders_site_fulfilment_placed').on(t.siteId, t.fulfilmentStatus, t.placedAt),
+    check(
+      'orders_dispatch_check',
+      sql`${t.fulfilmentStatus} not in ('dispatched', 'delivered') or (${t.shippingCarrier} is not null and ${t.trackingNumber} is not null and ${t.dispatchedAt} is not null)`,
+    ),
+    check(
+      'orders_fulfilment_paid_check',
+      sql`${t.fulfilmentStatus} in ('unfulfilled', 'cancelled') or ${t.status} in ('paid', 'on_account')`,
+    ),
+    check(
+      'orders_fulfilment_method_check',
+      sql`(${t.fulfilmentMethod} = 'delivery' and ${t.fulfilmentStatus} not in ('ready_for_collection', 'collected'))
+        or (${t.fulfilmentMethod} = 'collect' and ${t.fulfilmentStatus} not in ('dispatched', 'delivered'))`,
+    ),
     amountChecks('subtotal', t.subtotalExPence, t.subtotalVatPence, t.subtotalIncPence),
     amountChecks('discount', t.discountExPence, t.discountVatPence, t.discountIncPence),
     amountChecks('shipping', t.shippingExPence, t.shippingVatPence, t.shippingIncPence),
@@ -166,4 +199,24 @@ export const orderAccess = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('order_access_order').on(t.orderId)],
+);
+
+/** An internal note on an order, by a member of staff (never shown to the customer). */
+export const orderNotes = pgTable(
+  'order_note',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The staff person who wrote it (no foreign key: the staff module owns people; the name is kept as written). */
+    staffId: integer('staff_id'),
+    staffName: text('staff_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('order_note_order').on(t.orderId, t.createdAt),
+    check('order_note_body_check', sql`length(${t.body}) between 1 and 4000`),
+  ],
 );

@@ -100,6 +100,13 @@ export const paymentEvents = pgTable(
 );
 
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** An order line given back by a refund: how many of it, and the amount inc VAT they came to. */
+export interface RefundedLine {
+  order_line_id: number;
+  quantity: number;
+  amount_pence: number;
+}
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
@@ -120,6 +127,13 @@ export const paymentRefunds = pgTable(
     providerRefundId: text('provider_refund_id').unique(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     failureCode: text('failure_code'),
+    /** Why staff gave it back, as they wrote it (the customer's e-mail and the credit note print it). */
+    reason: text('reason'),
+    /**
+     * The order lines it gives back, when refunded by line (`[{ order_line_id, quantity, amount_pence }]`); null
+     * for a refund of an amount or of the whole order.
+     */
+    lines: jsonb('lines').$type<RefundedLine[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
