@@ -422,6 +422,7 @@ describe('e-mail verification', () => {
         audience: 'pro',
         status: 'paid',
         paymentMethod: 'card',
+        fulfilmentMethod: 'delivery',
         email,
         phone: '0161 496 0000',
         delivery: {},

@@ -7,7 +7,7 @@ import { productsData } from '../src/seed/catalogue/products-data.ts';
 import { guideQuestionsData } from '../src/seed/catalogue/catalogue-data.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import { createTestApp, PART_PLAN, PRO_PLAN, q, type TestApp } from './helpers.ts';
-import { renderPdf } from '../src/seed/catalogue/pdf.ts';
+import { renderPdf } from '../src/lib/pdf.ts';
 
 let t: TestApp;
 const all = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));

@@ -12,7 +12,7 @@ import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import type { Database } from '../db/types.ts';
 import { media } from '../db/schema.ts';
-import { renderPdf, type PdfContent } from './catalogue/pdf.ts';
+import { renderPdf, type PdfContent } from '../lib/pdf.ts';
 
 const cacheDir = path.join(tmpdir(), 'plasterwick-seed-media');
 
@@ -98,7 +98,7 @@ export async function storeFile(
 const PDF_PICTURE_WIDTH = 320;
 
 // A change to the renderer changes every document, so its source is part of each document's hash.
-const pdfRendererSource = readFileSync(new URL('./catalogue/pdf.ts', import.meta.url));
+const pdfRendererSource = readFileSync(new URL('../lib/pdf.ts', import.meta.url));
 
 /** Renders `content` to PDF (cached by content and renderer) and stores it under `key`; returns its size. */
 export async function storePdf(

@@ -5,7 +5,7 @@
  * colour and coverage for the physical properties, and storage advice by format.
  */
 import { manufacturer } from './manufacturer.ts';
-import type { PdfBlock, PdfContent } from './pdf.ts';
+import type { PdfBlock, PdfContent } from '../../lib/pdf.ts';
 import type { Chemistry, ProductSeed } from './products-data.ts';
 import { characteristicsData } from './catalogue-data.ts';
 

@@ -1,8 +1,9 @@
 /**
  * A small document renderer on pdf-lib: an optional cover page, a title block, sections that start a new page
  * and run their name in the page header, headings, paragraphs, lists and tables (optionally weighted columns),
- * blocks kept together on one page, and a footer with the page number on every page. Used for technical and
- * safety data sheets, the product catalogue and the range brochures.
+ * blocks kept together on one page, and a footer with the page number on every page. Used by the seed for technical
+ * and safety data sheets, the product catalogue and the range brochures, and by the documents module for VAT
+ * invoices, credit notes and packing slips.
  */
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
