@@ -155,6 +155,51 @@ const envSchema = z.object({
       .max(3600, 'must be a whole number of seconds from 1 to 3600')
       .default(60),
   ),
+  /** The supplier on VAT invoices, credit notes and packing slips (docs/decisions.md "Company details"). */
+  COMPANY_NAME: z.preprocess(blankIsUnset, z.string().trim().min(2).max(120).default('Plasterwick Ltd')),
+  /** Lines of the registered address, separated by commas. */
+  COMPANY_ADDRESS: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .default('Ribbleside Works, Preston, Lancashire, United Kingdom')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      )
+      .refine((lines) => lines.length >= 2 && lines.every((line) => line.length <= 120), {
+        error:
+          'must be at least two address lines separated by commas, such as "1 Mill Lane, Preston, PR1 1AA"',
+      }),
+  ),
+  /** Companies House: 8 digits, or 2 letters and 6 digits (SC, NI, OC…); spaces are ignored. */
+  COMPANY_NUMBER: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .default('00000000')
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .pipe(
+        z.string().regex(/^([0-9]{8}|[A-Z]{2}[0-9]{6})$/, {
+          error: 'must be a Companies House number: 8 digits, or 2 letters and 6 digits (SC123456)',
+        }),
+      ),
+  ),
+  /** UK VAT registration: `GB` and 9 digits (12 for a branch); spaces are ignored. */
+  COMPANY_VAT_NUMBER: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .default('GB123456789')
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .pipe(
+        z.string().regex(/^GB([0-9]{9}|[0-9]{12})$/, {
+          error: 'must be a UK VAT number: GB and 9 digits (12 for a branch), such as GB 123 4567 89',
+        }),
+      ),
+  ),
 });
 
 /** The forms whose staff notifications can go to their own address (`MAIL_STAFF_TO_<FORM>`). */
@@ -202,6 +247,17 @@ export interface PaymentConfig {
   reconcileEverySeconds: number;
 }
 
+/** The company as the accounting documents name it (`COMPANY_*`). */
+export interface CompanyConfig {
+  name: string;
+  /** The registered address, one line each. */
+  address: string[];
+  /** Companies House number, without spaces. */
+  number: string;
+  /** `GB` and 9 or 12 digits, without spaces. */
+  vatNumber: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -236,6 +292,7 @@ export interface Config {
   mail: MailConfig;
   botCheck: BotCheckConfig;
   payment: PaymentConfig;
+  company: CompanyConfig;
   /** Where to announce a content change (`CONTENT_HOOK_URL` and `CONTENT_HOOK_SECRET`); unset: nowhere. */
   contentHook: ContentHook | undefined;
   /** Secrets that were not set (outside production only): random for this process, so admin calls fail. */
@@ -330,6 +387,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: secrets.PAYMENT_WEBHOOK_SECRET as string,
       reconcileAfterSeconds: e.PAYMENT_RECONCILE_AFTER_SECONDS,
       reconcileEverySeconds: e.PAYMENT_RECONCILE_EVERY_SECONDS,
+    },
+    company: {
+      name: e.COMPANY_NAME,
+      address: e.COMPANY_ADDRESS,
+      number: e.COMPANY_NUMBER,
+      vatNumber: e.COMPANY_VAT_NUMBER,
     },
     contentHook:
       e.CONTENT_HOOK_URL !== undefined && e.CONTENT_HOOK_SECRET !== undefined

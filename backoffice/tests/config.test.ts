@@ -70,6 +70,37 @@ test('payment reconciliation: its age and pace in whole seconds, refused otherwi
   );
 });
 
+test("the company on accounting documents: the demo's by default, UK VAT and company number formats checked", () => {
+  expect(loadConfig({}).company).toEqual({
+    name: 'Plasterwick Ltd',
+    address: ['Ribbleside Works', 'Preston', 'Lancashire', 'United Kingdom'],
+    number: '00000000',
+    vatNumber: 'GB123456789',
+  });
+  expect(
+    loadConfig({
+      COMPANY_NAME: 'Wallfix Ltd',
+      COMPANY_ADDRESS: ' 1 Mill Lane ,, Leeds, LS1 1AA ',
+      COMPANY_NUMBER: 'sc 123456',
+      COMPANY_VAT_NUMBER: 'gb 123 4567 89 012',
+    }).company,
+  ).toEqual({
+    name: 'Wallfix Ltd',
+    address: ['1 Mill Lane', 'Leeds', 'LS1 1AA'],
+    number: 'SC123456',
+    vatNumber: 'GB123456789012',
+  });
+  for (const value of ['123456789', 'GB12345678', 'GB1234567890', 'FR12345678901', 'GB12345678A']) {
+    expect(() => loadConfig({ COMPANY_VAT_NUMBER: value }), value).toThrow(
+      'COMPANY_VAT_NUMBER: must be a UK VAT number',
+    );
+  }
+  expect(() => loadConfig({ COMPANY_NUMBER: '1234567' })).toThrow(
+    'COMPANY_NUMBER: must be a Companies House',
+  );
+  expect(() => loadConfig({ COMPANY_ADDRESS: 'Preston' })).toThrow('COMPANY_ADDRESS: must be at least two');
+});
+
 test('the bot check: ALTCHA by default, reCAPTCHA v3 once its site key or secret is set', () => {
   expect(loadConfig({}).botCheck.recaptcha).toBeUndefined();
   expect(loadConfig({ RECAPTCHA_SITE_KEY: '', RECAPTCHA_SECRET: '' }).botCheck.recaptcha).toBeUndefined();
