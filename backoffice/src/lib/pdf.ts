@@ -12,8 +12,8 @@ export type PdfBlock =
   | { kind: 'subheading'; text: string }
   | { kind: 'paragraph'; text: string }
   | { kind: 'list'; items: string[]; ordered?: boolean }
-  /** `widths` are relative column weights (equal columns without them). */
-  | { kind: 'table'; columns: string[]; rows: string[][]; widths?: number[] }
+  /** `widths` are relative column weights (equal columns without them); `align` puts a column's text (amounts) right. */
+  | { kind: 'table'; columns: string[]; rows: string[][]; widths?: number[]; align?: ('left' | 'right')[] }
   /** Starts a new page; `title` is printed large and runs in the page header until the next section. */
   | { kind: 'section'; title: string; intro?: string }
   /** Moved to the next page whole when it does not fit on the current one (and fits on an empty page). */
@@ -160,9 +160,13 @@ export async function renderPdf(content: PdfContent, options: PdfRenderOptions =
       if (!measuring) {
         if (header) page.drawRectangle({ x: left, y: y - height, width, height, color: PALE_GREEN });
         wrapped.forEach((lines, column) =>
-          lines.forEach((line, i) =>
-            page.drawText(line, { x: lefts[column]! + 4, y: y - 12 - i * 12, size: 9, font, color: DARK }),
-          ),
+          lines.forEach((line, i) => {
+            const x =
+              block.align?.[column] === 'right'
+                ? lefts[column]! + widths[column]! - 4 - font.widthOfTextAtSize(line, 9)
+                : lefts[column]! + 4;
+            page.drawText(line, { x, y: y - 12 - i * 12, size: 9, font, color: DARK });
+          }),
         );
       }
       y -= height;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './price-format.ts';
+import { formatPrice, formatSterling } from './price-format.ts';
 
 describe('formatPrice', () => {
   it.each([
@@ -18,5 +18,21 @@ describe('formatPrice', () => {
   it('refuses what is not a number', () => {
     expect(() => formatPrice(Number.NaN)).toThrow(RangeError);
     expect(() => formatPrice(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('formatSterling', () => {
+  it.each([
+    [123456, '£1,234.56'],
+    [1200, '£12.00'],
+    [5, '£0.05'],
+    [0, '£0.00'],
+    [123456789, '£1,234,567.89'],
+    [-1250, '-£12.50'],
+  ])('%i → %s', (pence, text) => expect(formatSterling(pence)).toBe(text));
+
+  it('refuses what is not whole pence', () => {
+    expect(() => formatSterling(12.5)).toThrow(RangeError);
+    expect(() => formatSterling(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -21,3 +21,15 @@ export function formatPrice(pence: number, options: PriceFormatOptions = {}): st
   const decimals = rest !== 0 || options.forceDecimals ? `,${String(rest).padStart(2, '0')}` : '';
   return `${sign}${pounds}${decimals} ${CURRENCY_SYMBOL}`;
 }
+
+/**
+ * Integer pence as the UK's accounting documents write money (VAT invoices, credit notes): `£1,234.56`, always with
+ * the pence and a thousands separator, `-£12.50` below zero. Spec §5's `12,50 £` is the storefront's display.
+ */
+export function formatSterling(pence: number): string {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`Not whole pence: ${pence}`);
+  const sign = pence < 0 ? '-' : '';
+  const abs = Math.abs(pence);
+  const pounds = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}£${pounds}.${String(abs % 100).padStart(2, '0')}`;
+}
