@@ -8,6 +8,7 @@ import { checkoutRoutes } from './checkout/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
+import { documentRoutes } from './documents/routes.ts';
 import { formRoutes } from './forms/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
@@ -39,6 +40,7 @@ export const apiModules: FastifyPluginAsync[] = [
   cartRoutes,
   checkoutRoutes,
   orderRoutes,
+  documentRoutes,
   addressRoutes,
   wishlistRoutes,
   tradeRoutes,

@@ -1,6 +1,6 @@
 /** The public surface of the orders module: placing orders, their status moves, reading them, their e-mail. */
 export { confirmationOf } from './confirmation-mail.ts';
-export { customerOrder, findOrder, loadOrder } from './reading.ts';
+export { customerOrder, findOrder, findOrderForViewer, loadOrder } from './reading.ts';
 export { cartsAwaitingPayment } from './awaiting-payment.ts';
 export { sweepExpiredOrderAccess } from './expired-access.ts';
 export {

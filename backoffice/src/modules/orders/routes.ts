@@ -12,6 +12,7 @@ import { errorBody, errorResponses, limitedBy, personal, sameOriginWrites } from
 import { commonQuery } from '../../lib/params.ts';
 import { cartAnswer } from '../cart/index.ts';
 import { requireCustomer } from '../customers/index.ts';
+import { customerDocuments } from '../documents/index.ts';
 import { staffCaller, staffRoute } from '../staff/index.ts';
 import { refundPayment } from '../../flows/refund-payment.ts';
 import { reorder } from '../../flows/reorder.ts';
@@ -75,7 +76,8 @@ function readingRoutes(plugin: FastifyInstance): void {
         description:
           "The owner's session opens its orders. A guest's access token from `POST /checkout/complete` goes in " +
           "the `X-Order-Token` header; it is valid 2 hours. Anything else (another customer's order, no token, " +
-          "another order's or an expired one, an unknown number): 404 `not_found`.",
+          "another order's or an expired one, an unknown number): 404 `not_found`. `documents` lists the VAT " +
+          'invoice (once the order is paid or on account) and the credit notes issued, each with its PDF `url`.',
         params: orderParams,
         querystring: commonQuery,
         response: { 200: orderResponse, ...errorResponses(400, 404) },
@@ -92,7 +94,9 @@ function readingRoutes(plugin: FastifyInstance): void {
         { customerId: session?.customer.id ?? null, token: Array.isArray(header) ? header[0] : header },
         app.clock.now(),
       );
-      return { order: orderAnswer(order, lines, payment) };
+      return {
+        order: { ...orderAnswer(order, lines, payment), documents: await customerDocuments(app.db, order) },
+      };
     },
   );
 }

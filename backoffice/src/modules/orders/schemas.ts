@@ -67,7 +67,19 @@ export const orderSchema = z.object({
 });
 export type OrderBody = z.infer<typeof orderSchema>;
 
-export const orderResponse = z.object({ order: orderSchema });
+/** A document of the order the customer can open (issue 23): its VAT invoice and credit notes. */
+export const customerDocumentSchema = z.object({
+  kind: z.enum(['invoice', 'credit_note']),
+  number: z
+    .string()
+    .nullable()
+    .describe('INV-000123 or CN-000045; null for an invoice issued when first opened'),
+  url: z.string().describe('The PDF, for the same session or X-Order-Token'),
+});
+
+export const orderResponse = z.object({
+  order: orderSchema.extend({ documents: z.array(customerDocumentSchema) }),
+});
 
 /** `GET /orders`: the logged-in customer's orders, newest first. */
 export const myOrdersQuery = commonQuery.extend({
