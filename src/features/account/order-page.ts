@@ -1,10 +1,11 @@
 /**
  * `/{target}/account/orders/{number}` in the browser: the order read with the session (another customer's, or
  * none, is a 404: "not found in your account"), drawn like the confirmation (lines, totals with VAT, delivery or
- * collection, billing) with its payment (method, status, PO number and due date on account) and "Order again".
+ * collection, billing) with its payment (method, status, PO number and due date on account), its invoice and credit
+ * notes (PDF links, opened with the same session) and "Order again".
  */
 import { getMyOrder } from '../../lib/api/account.ts';
-import type { Order } from '../../lib/api/orders.ts';
+import type { Order, OrderDocument } from '../../lib/api/orders.ts';
 import {
   definitionRows,
   lineRows,
@@ -19,6 +20,19 @@ import { $, isNotFound, isUnauthorized, preparePage, setStatus, toLogin } from '
 import { accountText } from './account-text.ts';
 import { orderAgain } from './reorder-action.ts';
 
+/** The link to one document: the invoice, or a credit note by its number. */
+function documentLink(file: OrderDocument): HTMLLIElement {
+  const item = document.createElement('li');
+  const link = document.createElement('a');
+  link.href = file.url;
+  link.textContent =
+    file.kind === 'credit_note'
+      ? accountText('order.credit_note', { number: file.number ?? '' })
+      : accountText('order.invoice');
+  item.append(link);
+  return item;
+}
+
 function render(root: HTMLElement, order: Order): void {
   const placed = order.placedAt && formatDate(order.placedAt);
   $<HTMLElement>(root, '[data-order-placed]')!.textContent = placed
@@ -32,6 +46,9 @@ function render(root: HTMLElement, order: Order): void {
     ...definitionRows(paymentRows(order, formatDate)),
   );
   $<HTMLElement>(root, '[data-order-places]')!.replaceChildren(...orderPlaces(order));
+  const documents = $<HTMLElement>(root, '[data-order-documents]')!;
+  documents.querySelector('ul')!.replaceChildren(...order.documents.map(documentLink));
+  documents.hidden = order.documents.length === 0;
 }
 
 const started = new WeakSet<HTMLElement>();

@@ -157,8 +157,24 @@ describe('checkout answers', () => {
         },
         billing: { same_as_delivery: true, address: null },
         payment: { method: 'card', provider: 'fake', status: 'paid' },
+        documents: [
+          { kind: 'invoice', number: null, url: '/api/v1/orders/PW-000001/invoice.pdf?site_id=3' },
+          {
+            kind: 'credit_note',
+            number: 'CN-000045',
+            url: '/api/v1/orders/PW-000001/credit-notes/CN-000045.pdf',
+          },
+        ],
       },
     });
+    expect(order.documents).toEqual([
+      { kind: 'invoice', number: null, url: '/api/v1/orders/PW-000001/invoice.pdf?site_id=3' },
+      {
+        kind: 'credit_note',
+        number: 'CN-000045',
+        url: '/api/v1/orders/PW-000001/credit-notes/CN-000045.pdf',
+      },
+    ]);
     expect(order).toMatchObject({
       number: 'PW-000001',
       discount: 250,

@@ -24,6 +24,14 @@ export interface OrderLine {
   free: boolean;
 }
 
+/** A document of the order the customer can open: its VAT invoice and credit notes (PDF, same session). */
+export interface OrderDocument {
+  kind: 'invoice' | 'credit_note';
+  /** Null for an invoice not issued yet (its number is given when it is first opened). */
+  number: string | null;
+  url: string;
+}
+
 export interface Order {
   number: string;
   status: string;
@@ -51,6 +59,7 @@ export interface Order {
   paymentStatus?: string;
   paymentDueAt?: string;
   poNumber?: string;
+  documents: OrderDocument[];
 }
 
 const pence = z.number().int();
@@ -111,6 +120,15 @@ const orderBody = z.object({
   payment: z.object({ method: z.string().nullish(), status: z.string().nullish() }).nullish(),
   payment_due_at: z.string().nullish(),
   po_number: z.string().nullish(),
+  documents: z
+    .array(
+      z.object({
+        kind: z.enum(['invoice', 'credit_note']),
+        number: z.string().nullish(),
+        url: z.string(),
+      }),
+    )
+    .nullish(),
 });
 
 function toOrder(order: z.infer<typeof orderBody>): Order {
@@ -166,6 +184,11 @@ function toOrder(order: z.infer<typeof orderBody>): Order {
     ...(order.payment?.status && { paymentStatus: order.payment.status }),
     ...(order.payment_due_at && { paymentDueAt: order.payment_due_at }),
     ...(order.po_number && { poNumber: order.po_number }),
+    documents: (order.documents ?? []).map((document) => ({
+      kind: document.kind,
+      number: document.number ?? null,
+      url: document.url,
+    })),
   };
 }
 
