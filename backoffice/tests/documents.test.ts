@@ -131,6 +131,21 @@ describe('the VAT invoice', () => {
     expect(await invoiceNumbers(order.id)).toHaveLength(1);
   });
 
+  it('on account: gives the PO number and the due date, and its owner opens it', async () => {
+    const { customer, headers } = await createCustomer(t.app);
+    const order = await guestOrder();
+    // The order as an approved trade account places it on account (trade.test.ts makes one end to end).
+    await kit.rows(sql`update orders set status = 'on_account', payment_method = 'on_account', paid_at = null,
+      customer_id = ${customer.id}, po_number = 'PO-4471', payment_due_at = '2026-12-27T12:00:00Z'
+      where id = ${order.id}`);
+    const answer = await customerGet(order.number, 'invoice.pdf', headers);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const text = await pdfText(answer.rawPayload);
+    expect(text).toContain('Purchase order PO-4471');
+    expect(text).toContain('On account: payment due by 27 December 2026');
+    expect(text).toContain('Time of supply (tax point) 27 November 2026');
+  });
+
   it('does not exist for an order not paid: 409 invoice_not_available, and none listed', async () => {
     const order = await guestOrder('tok_3ds');
     expect(order.status).toBe('pending_payment');

@@ -80,7 +80,7 @@ describe('the VAT invoice', () => {
         ...invoice,
         poNumber: null,
         discount: null,
-        payment: { method: 'on_account', dueAt: new Date('2026-12-27T12:00:00Z') },
+        payment: { method: 'on_account', dueAt: new Date('2026-12-27T12:00:00Z'), paidAt: null },
       }),
     );
     expect(text).toContain('On account: payment due by 27 December 2026');

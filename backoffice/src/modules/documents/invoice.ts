@@ -41,7 +41,8 @@ export interface InvoiceData {
   discount: { label: string; amounts: Amounts } | null;
   shipping: { label: string; amounts: Amounts };
   total: Amounts;
-  payment: { method: 'card'; paidAt: Date | null } | { method: 'on_account'; dueAt: Date };
+  payment:
+    { method: 'card'; paidAt: Date | null } | { method: 'on_account'; dueAt: Date; paidAt: Date | null };
 }
 
 /** The invoice as PDF bytes. */
@@ -49,7 +50,8 @@ export function renderInvoice(data: InvoiceData): Promise<Uint8Array> {
   const payment =
     data.payment.method === 'card'
       ? `Paid by card${data.payment.paidAt ? ` on ${formatDate(data.payment.paidAt)}` : ''}`
-      : `On account: payment due by ${formatDate(data.payment.dueAt)}`;
+      : `On account: payment due by ${formatDate(data.payment.dueAt)}` +
+        (data.payment.paidAt ? `, paid on ${formatDate(data.payment.paidAt)}` : '');
   const amountsRow = (label: string, amounts: Amounts, sign = 1) => [
     label,
     money(sign * amounts.ex),

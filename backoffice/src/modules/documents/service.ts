@@ -164,7 +164,9 @@ export async function invoicePdf(tx: Executor, deps: DocumentDeps, order: OrderR
     company: deps.company,
     number: issued.number,
     issuedAt: issued.issuedAt,
-    timeOfSupply: order.paidAt ?? order.placedAt,
+    // A card payment is taken before the goods go, so it fixes the tax point; on account the goods go first and
+    // the later payment does not move it.
+    timeOfSupply: order.paymentMethod === 'on_account' ? order.placedAt : (order.paidAt ?? order.placedAt),
     orderNumber: order.number,
     poNumber: order.poNumber,
     customer: customerOf(order),
@@ -178,7 +180,7 @@ export async function invoicePdf(tx: Executor, deps: DocumentDeps, order: OrderR
     })),
     subtotal: amounts(order.subtotalExPence, order.subtotalVatPence, order.subtotalIncPence),
     discount:
-      order.discountIncPence > 0 || order.discountCode !== null
+      order.discountIncPence > 0
         ? {
             label: order.discountCode ?? 'discount',
             amounts: amounts(order.discountExPence, order.discountVatPence, order.discountIncPence),
@@ -191,7 +193,7 @@ export async function invoicePdf(tx: Executor, deps: DocumentDeps, order: OrderR
     total: amounts(order.totalExPence, order.totalVatPence, order.totalIncPence),
     payment:
       order.paymentMethod === 'on_account'
-        ? { method: 'on_account', dueAt: order.paymentDueAt ?? order.placedAt }
+        ? { method: 'on_account', dueAt: order.paymentDueAt ?? order.placedAt, paidAt: order.paidAt }
         : { method: 'card', paidAt: order.paidAt },
   });
   return pdf(`${issued.number}.pdf`, content);
