@@ -71,6 +71,8 @@ export const PUBLIC_API: readonly PublicCall[] = [
   { method: 'GET', path: '/checkout/payment-methods', what: 'checkout: payment methods' },
   { method: 'POST', path: '/checkout/complete', what: 'place and pay the order' },
   { method: 'GET', path: '/orders/:number', what: 'one order (guest access token or session)' },
+  { method: 'GET', path: '/orders/:number/invoice.pdf', what: "the order's VAT invoice (PDF)" },
+  { method: 'GET', path: '/orders/:number/credit-notes/:file', what: 'a credit note of the order (PDF)' },
   { method: 'POST', path: '/auth/register', what: 'account: sign up' },
   { method: 'POST', path: '/auth/login', what: 'account: log in' },
   { method: 'POST', path: '/auth/logout', what: 'account: log out' },
