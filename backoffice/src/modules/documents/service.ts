@@ -3,12 +3,12 @@
  * for (docs/decisions.md "Accounting documents' numbers"), and the PDF is drawn again at each request from the
  * order's snapshot, the refund and the company's configured details.
  */
-import { billingView, deliveryView, type DeliveryView } from '../cart/index.ts';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { orderLines, orders, paymentRefunds, payments } from '../../db/schema.ts';
 import type { Executor } from '../../db/types.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DomainError, notFound } from '../../lib/errors.ts';
+import { billingView, deliveryView, type DeliveryView } from '../cart/index.ts';
 import { renderCreditNote, type CreditLine } from './credit-note.ts';
 import { renderInvoice } from './invoice.ts';
 import { renderPackingSlip } from './packing-slip.ts';
