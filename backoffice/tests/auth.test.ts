@@ -426,6 +426,7 @@ describe('e-mail verification', () => {
         phone: '0161 496 0000',
         delivery: {},
         billing: {},
+        fulfilmentMethod: 'delivery',
         currency: 'GBP',
         vatRateBp: 2000,
         pricesIncludeVat: false,
