@@ -4,8 +4,8 @@
  * webhook, a payment given up or settled by the reconciliation job, staff recording an on-account invoice as paid).
  * Each outcome is a conditional move, so it happens once however many callers race:
  *
- * - paid or placed on account: the order moves, its basket is closed (its token no longer opens it) and the
- *   confirmation e-mail is queued, in one transaction;
+ * - paid or placed on account: the order moves, its basket is closed (its token no longer opens it), and the
+ *   confirmation e-mail and the staff's notice of a new order are queued, in one transaction;
  * - failed or cancelled: the order moves, lets go of its basket (kept as it was, to pay again) and gives back the
  *   code's use, in one transaction.
  *
@@ -23,6 +23,7 @@ import {
   markOrderOnAccount,
   markOrderPaid,
   markOrderUnpaid,
+  staffNoticeOf,
   type OrderRow,
 } from '../modules/orders/index.ts';
 import {
@@ -59,10 +60,14 @@ export interface PaymentOutcomeDeps {
 
 // ---- the order's side -----------------------------------------------------------------------------------------
 
-/** The order is settled (paid or on account): its basket is done with and the confirmation is queued. */
+/**
+ * The order is settled (paid or on account): its basket is done with, the confirmation is queued, and staff are
+ * told of the new order.
+ */
 async function confirmOrder(tx: Executor, mail: MailConfig, order: OrderRow, now: Date): Promise<void> {
   if (order.cartId !== null) await closeCart(tx, order.cartId, now);
   await enqueueMail(tx, await confirmationOf(tx, order, mail));
+  await enqueueMail(tx, await staffNoticeOf(tx, order, mail));
 }
 
 /** `pending_payment` → `paid`, with its consequences; false when the order was not waiting for payment. */

@@ -1,5 +1,5 @@
 /** The public surface of the orders module: placing orders, their status moves, reading them, their e-mail. */
-export { confirmationOf } from './confirmation-mail.ts';
+export { confirmationOf, staffNoticeOf } from './confirmation-mail.ts';
 export { customerOrder, findOrder, loadOrder } from './reading.ts';
 export { cartsAwaitingPayment } from './awaiting-payment.ts';
 export { sweepExpiredOrderAccess } from './expired-access.ts';

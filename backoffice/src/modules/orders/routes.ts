@@ -26,6 +26,7 @@ import {
   refundResponse,
   reorderResponse,
 } from './schemas.ts';
+import { staffOrderRoutes } from './staff-routes.ts';
 import { findOrderForViewer, listCustomerOrders, orderAnswer } from './reading.ts';
 
 const tags = ['orders'];
@@ -223,4 +224,5 @@ export const orderRoutes: FastifyPluginAsync = async (plugin) => {
   readingRoutes(plugin);
   reorderRoutes(plugin);
   refundRoutes(plugin);
+  staffOrderRoutes(plugin);
 };
