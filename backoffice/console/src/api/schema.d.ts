@@ -20360,6 +20360,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard: today's orders and takings (UK day), orders to prepare, to collect, dispatched, whose payment is being checked, and open and overdue invoices */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                dispatched: number;
+                                invoices: {
+                                    open: number;
+                                    overdue: number;
+                                };
+                                payment_checking: number;
+                                to_collect: number;
+                                to_prepare: number;
+                                today: {
+                                    orders: number;
+                                    takings_ex_pence: number;
+                                    takings_inc_pence: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/enrolment": {
         parameters: {
             query?: never;
@@ -21217,6 +21342,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** On-account orders not yet paid (state=open), or those past their due date (state=overdue), soonest due first */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    page?: number;
+                    perPage?: number;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    /** @description open: every unpaid one; overdue: past its due date */
+                    state?: "open" | "overdue";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    currency: string;
+                                    customer_id: number | null;
+                                    /** Format: date-time */
+                                    due_at: string;
+                                    email: string;
+                                    /** @description The order's id */
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                    overdue: boolean;
+                                    /** Format: date-time */
+                                    placed_at: string;
+                                    po_number: string | null;
+                                    total_ex_pence: number;
+                                    total_inc_pence: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/me": {
         parameters: {
             query?: never;
@@ -21667,6 +21930,1125 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, paged (perPage ≤ 100), sorted and filtered: q (number, e-mail, name or postcode), number, email, name, postcode, status, payment_status, fulfilment_status, placed_from/placed_to (UK days, inclusive), audience, payment_method */
+        get: {
+            parameters: {
+                query: {
+                    audience?: "pro" | "part";
+                    client?: "web";
+                    email?: string;
+                    fulfilment_status?: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                    lang?: string;
+                    name?: string;
+                    number?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    payment_method?: "card" | "on_account";
+                    /** @description The card payment's status */
+                    payment_status?: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                    perPage?: number;
+                    /** @description First UK calendar day placed (inclusive) */
+                    placed_from?: string;
+                    /** @description Last UK calendar day placed (inclusive) */
+                    placed_to?: string;
+                    postcode?: string;
+                    /** @description Number, e-mail, name or postcode containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "placed_at" | "number" | "email" | "total_inc_pence" | "status" | "fulfilment_status";
+                    status?: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** @enum {string} */
+                                    audience: "pro" | "part";
+                                    currency: string;
+                                    email: string;
+                                    /** @enum {string} */
+                                    fulfilment_method: "delivery" | "collect";
+                                    /** @enum {string} */
+                                    fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                    /** @enum {string} */
+                                    payment_method: "card" | "on_account";
+                                    /** @enum {string|null} */
+                                    payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                    /** Format: date-time */
+                                    placed_at: string;
+                                    postcode: string | null;
+                                    refunded_pence: number;
+                                    /** @enum {string} */
+                                    status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                    total_ex_pence: number;
+                                    total_inc_pence: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order page: lines, totals, delivery or collection, billing, fulfilment, the payment with its events and refunds, the invoice, e-mails, notes and the timeline (newest first) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/invoice-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an on-account invoice as paid (on_account → paid, once: again is a 409 order_not_on_account); the account's credit comes back. Answers the order page */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an internal note (1–4000 characters, trimmed) under the name of the person writing it */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                body: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                id: number;
+                                staff_name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the order's confirmation e-mail again, to the order's address; 409 order_not_confirmed when the order was never paid or placed on account */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                mail_id: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered order list, every row, as CSV for the accounts (the list's filters and sort; amounts in pounds, dates in UK time) */
+        get: {
+            parameters: {
+                query: {
+                    audience?: "pro" | "part";
+                    client?: "web";
+                    email?: string;
+                    fulfilment_status?: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                    lang?: string;
+                    name?: string;
+                    number?: string;
+                    order?: "ASC" | "DESC";
+                    payment_method?: "card" | "on_account";
+                    /** @description The card payment's status */
+                    payment_status?: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                    /** @description First UK calendar day placed (inclusive) */
+                    placed_from?: string;
+                    /** @description Last UK calendar day placed (inclusive) */
+                    placed_to?: string;
+                    postcode?: string;
+                    /** @description Number, e-mail, name or postcode containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "placed_at" | "number" | "email" | "total_inc_pence" | "status" | "fulfilment_status";
+                    status?: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

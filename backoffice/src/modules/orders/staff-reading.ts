@@ -143,8 +143,6 @@ async function paymentSummaries(db: Executor, orderIds: number[]) {
   return summaries;
 }
 
-type ListRow = Awaited<ReturnType<typeof pageRows>>[number];
-
 async function itemsOf(db: Executor, rows: ListRow[]): Promise<StaffOrderItem[]> {
   const summaries = await paymentSummaries(
     db,
@@ -173,19 +171,36 @@ async function itemsOf(db: Executor, rows: ListRow[]): Promise<StaffOrderItem[]>
   });
 }
 
-function pageRows(
+const listRows = (db: Executor, ids: number[]) =>
+  db.select(listColumns).from(orders).where(inArray(orders.id, ids));
+type ListRow = Awaited<ReturnType<typeof listRows>>[number];
+
+/** The list's rows of `ids`, in that order. */
+async function rowsOf(db: Executor, ids: number[]): Promise<ListRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await listRows(db, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The ids of the matching orders in the list's order: only the ids, so an index on the sort column can give the
+ * page alone, and the names and postcodes are read from the delivery and billing steps for the rows of the page.
+ */
+async function matchingIds(
   db: Executor,
   siteId: number,
   filters: StaffOrderFilters,
   page?: { limit: number; offset: number },
-) {
+): Promise<number[]> {
   const direction = filters.order === 'ASC' ? asc : desc;
   const query = db
-    .select(listColumns)
+    .select({ id: orders.id })
     .from(orders)
     .where(whereOf(siteId, filters))
     .orderBy(direction(sortColumns[filters.sort]), direction(orders.id));
-  return page ? query.limit(page.limit).offset(page.offset) : query;
+  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
+  return rows.map((row) => row.id);
 }
 
 /** `GET /staff/orders`: a page of the site's orders, filtered and sorted, and how many match. */
@@ -195,11 +210,11 @@ export async function listStaffOrders(
   query: StaffOrderListQuery,
 ): Promise<{ items: StaffOrderItem[]; total: number }> {
   const [total] = await db.select({ n: count() }).from(orders).where(whereOf(siteId, query));
-  const rows = await pageRows(db, siteId, query, {
+  const ids = await matchingIds(db, siteId, query, {
     limit: query.perPage,
     offset: (query.page - 1) * query.perPage,
   });
-  return { items: await itemsOf(db, rows), total: total?.n ?? 0 };
+  return { items: await itemsOf(db, await rowsOf(db, ids)), total: total?.n ?? 0 };
 }
 
 /** `GET /staff/orders/export.csv`: every order the filters match, in the list's order. */
@@ -208,7 +223,7 @@ export async function exportStaffOrders(
   siteId: number,
   filters: StaffOrderFilters,
 ): Promise<StaffOrderItem[]> {
-  return itemsOf(db, await pageRows(db, siteId, filters));
+  return itemsOf(db, await rowsOf(db, await matchingIds(db, siteId, filters)));
 }
 
 // ---- the order page ------------------------------------------------------------------------------------------
