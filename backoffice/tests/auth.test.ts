@@ -425,6 +425,7 @@ describe('e-mail verification', () => {
         email,
         phone: '0161 496 0000',
         delivery: {},
+        fulfilmentMethod: 'delivery',
         billing: {},
         currency: 'GBP',
         vatRateBp: 2000,

@@ -1,5 +1,6 @@
 /**
- * Refunds through the provider (issue 21, flows/refund-payment.ts behind the staff call `POST /order/{id}/refunds`):
+ * Refunds through the provider (issue 21, flows/refund-payment.ts behind the staff call
+ * `POST /staff/orders/{id}/refunds`, issue 23):
  * full and partial, the same idempotency key giving the same refund, nothing beyond what was captured (in
  * sequence, and with 10 requests at once: on the PostgreSQL server they really race), a refund the provider
  * settles later through its `refund.succeeded` / `refund.failed` webhook, and a refund whose answer was lost asked
@@ -53,13 +54,22 @@ async function paidOrder() {
   return { ...body.order, token: body.access_token, charged: view.grand_total.ttc };
 }
 
-const refund = (orderId: number, amount: number, key: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
+/** A refund of an amount; the answer is read as `{ refund, payment }` (the order's payment of its `data`). */
+async function refund(orderId: number, amount: number, key: string, headers: Record<string, string> = {}) {
+  const response = await t.app.inject({
     method: 'POST',
-    url: `/api/v1/order/${orderId}/refunds?${q()}`,
+    url: `/api/v1/staff/orders/${orderId}/refunds?${q()}`,
     headers: { 'x-api-key': API_KEY, ...headers },
-    payload: { amount_pence: amount, idempotency_key: key },
+    payload: { amount_pence: amount, idempotency_key: key, reason: 'Damaged in transit' },
   });
+  const json = response.json.bind(response);
+  return Object.assign(response, {
+    json: () => {
+      const body = json();
+      return body.data ? { refund: body.refund, payment: body.data.payment } : body;
+    },
+  });
+}
 
 async function paymentOf(orderId: number) {
   const [row] = await kit.rows<{
@@ -211,9 +221,9 @@ describe('refunds through the provider', () => {
     ]) {
       const bad = await t.app.inject({
         method: 'POST',
-        url: `/api/v1/order/${order.id}/refunds?${q()}`,
+        url: `/api/v1/staff/orders/${order.id}/refunds?${q()}`,
         headers: { 'x-api-key': API_KEY },
-        payload: { idempotency_key: 'bad-body-refund-01', ...payload },
+        payload: { idempotency_key: 'bad-body-refund-01', reason: 'Test', ...payload },
       });
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
     }
