@@ -80,9 +80,10 @@ export async function moveFulfilment(
   now: Date,
 ): Promise<{ order: OrderRow; moved: boolean }> {
   if (order.fulfilmentStatus === to) return { order, moved: false };
-  if (!FULFILLABLE.includes(order.status as (typeof FULFILLABLE)[number])) throw orderNotPaid(order);
   const starts = startsOf(order.fulfilmentMethod, to);
+  // The machine first: a cancelled order (whose status is cancelled too) is refused for where it stands.
   if (!starts.includes(order.fulfilmentStatus)) throw fulfilmentNotAllowed(order, to);
+  if (!FULFILLABLE.includes(order.status as (typeof FULFILLABLE)[number])) throw orderNotPaid(order);
   const [moved] = await tx
     .update(orders)
     .set({ ...fields, fulfilmentStatus: to, updatedAt: now })
