@@ -17,7 +17,7 @@ import {
 import type { OrderLineRow, OrderRow } from './service.ts';
 import { orderLines } from './tables.ts';
 
-function addressLines(address: PostalAddress): string[] {
+export function addressLines(address: PostalAddress): string[] {
   return [
     `${address.first_name} ${address.last_name}`,
     ...(address.company ? [address.company] : []),
@@ -28,15 +28,21 @@ function addressLines(address: PostalAddress): string[] {
   ];
 }
 
-function mailDetails(order: OrderRow, lines: OrderLineRow[]): OrderMailDetails {
+/** Who the order is for: the billing name, else the delivery's ("Alex Morgan"). */
+export function customerNameOf(order: Pick<OrderRow, 'delivery' | 'billing'>): string {
   const delivery = order.delivery as DeliveryView;
   const billing = order.billing as BillingView;
   const person = billing.address ?? (delivery.method === 'delivery' ? delivery.address : delivery);
+  return `${person.first_name} ${person.last_name}`.trim();
+}
+
+function mailDetails(order: OrderRow, lines: OrderLineRow[]): OrderMailDetails {
+  const delivery = order.delivery as DeliveryView;
   return {
     number: order.number,
     audience: order.audience,
     placedAt: order.placedAt.toISOString(),
-    name: `${person.first_name} ${person.last_name}`.trim(),
+    name: customerNameOf(order),
     lines: lines.map((line) => ({
       name: line.name,
       variantLabel: line.variantLabel,

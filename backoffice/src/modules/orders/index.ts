@@ -18,3 +18,13 @@ export {
 export { ORDER_STATUSES } from './tables.ts';
 export { claimGuestOrders } from './claim.ts';
 export { invoiceState, markInvoicePaid } from './invoices.ts';
+export {
+  fulfilmentState,
+  lockOrder,
+  moveFulfilment,
+  orderNotPaid,
+  trackingOf,
+  type FulfilmentFields,
+} from './fulfilment.ts';
+export { cancelledMailOf, dispatchedMailOf, readyMailOf, refundedMailOf } from './order-mails.ts';
+export { refundOfLines, type EarlierRefund, type LinesAsked } from './refund-lines.ts';
