@@ -19,6 +19,12 @@
  *   BENCH_VARIED=2000 …                         # requests (distinct URLs) per varied run
  *   BENCH_BASKET=0 …                            # catalogue reads only
  *   BENCH_COMPLETIONS=2000 …                    # baskets prepared for the completion run
+ *   BENCH_CATALOGUE=0 …                         # no catalogue reads
+ *   BENCH_ORDERS=10000 …                        # orders made for the staff order list (0: not measured)
+ *
+ * The staff order list (issue 23): BENCH_ORDERS orders are inserted directly (a few days of a busy shop: card,
+ * on-account and collected orders, paid, pending and dispatched, each card order with its payment), then
+ * `GET /staff/orders` is measured with the API key: page 1 as the console opens it, and a filtered, sorted query.
  *
  * Each request names its own client in X-Forwarded-For (the app trusts it here), so the per-visitor rate limits
  * of the basket calls measure nothing: the figures are the work of the calls themselves.
@@ -29,7 +35,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_SEED_SCALE } from '../src/config.ts';
 import { rowsOf } from '../src/db/rows.ts';
-import { createTestApp, PART_PLAN, q, PRO_PLAN } from '../tests/helpers.ts';
+import { API_KEY, createTestApp, PART_PLAN, q, PRO_PLAN, SITE_ID } from '../tests/helpers.ts';
 
 const env = z
   .object({
@@ -38,6 +44,8 @@ const env = z
     BENCH_COMPLETIONS: z.coerce.number().int().min(1).max(100_000).default(1500),
     BENCH_VARIED: z.coerce.number().int().min(100).max(100_000).default(1000),
     BENCH_BASKET: z.enum(['0', '1']).default('1'),
+    BENCH_CATALOGUE: z.enum(['0', '1']).default('1'),
+    BENCH_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
     SEED_SCALE: z.coerce.number().int().min(1).max(MAX_SEED_SCALE).default(1),
   })
   .parse(process.env);
@@ -190,7 +198,7 @@ const reads: { name: string; repeated: string; varied: string[] }[] = [
 ];
 
 try {
-  for (const read of reads) {
+  for (const read of env.BENCH_CATALOGUE === '1' ? reads : []) {
     // One request first: the repeated run measures the steady state (cached reads), not the first load.
     const warm = await fetch(address + read.repeated);
     const body = await warm.text();
@@ -217,6 +225,7 @@ try {
   }
 
   if (env.BENCH_BASKET === '1') await measureBasket();
+  if (env.BENCH_ORDERS > 0) await measureOrderList();
 } finally {
   await target.close();
 }
@@ -318,6 +327,93 @@ async function measureBasket() {
     ],
   });
   record('checkout completion (tok_ok)', completeResult);
+}
+
+// ---- the staff order list ------------------------------------------------------------------------------------
+/** `BENCH_ORDERS` orders in one statement, every tenth on account, every fifth collected, a few dispatched. */
+async function insertOrders() {
+  const started = Date.now();
+  const [plan] = rowsOf<{ id: number }>(
+    await target.database.db.execute(
+      sql`select id from sales_plan where site_id = ${SITE_ID} order by id limit 1`,
+    ),
+  );
+  const [customer] = rowsOf<{ id: number }>(
+    await target.database.db.execute(sql`
+      insert into customer (site_id, email, password_hash, first_name, last_name, audience, created_at, updated_at)
+      values (${SITE_ID}, 'bench.trade@example.co.uk', 'x', 'Bench', 'Trade', 'pro', now(), now()) returning id`),
+  );
+  await target.database.db.execute(sql`
+    insert into orders (number, site_id, plan_id, audience, customer_id, status, payment_method, email, phone,
+      delivery, billing, currency, vat_rate_bp, prices_include_vat,
+      subtotal_ex_pence, subtotal_vat_pence, subtotal_inc_pence, discount_ex_pence, discount_vat_pence,
+      discount_inc_pence, shipping_ex_pence, shipping_vat_pence, shipping_inc_pence,
+      total_ex_pence, total_vat_pence, total_inc_pence, placed_at, paid_at, payment_due_at, updated_at,
+      fulfilment_status, fulfilment_method, shipping_carrier, tracking_number, dispatched_at)
+    select 'PW-' || lpad((900000 + i)::text, 6, '0'), ${SITE_ID}, ${plan!.id},
+      case when i % 10 = 0 then 'pro' else 'part' end,
+      case when i % 10 = 0 then ${customer!.id}::int end,
+      case when i % 10 = 0 then 'on_account' when i % 17 = 0 then 'pending_payment' else 'paid' end,
+      case when i % 10 = 0 then 'on_account' else 'card' end,
+      'shopper' || i || '@example.co.uk', '0161 496 0000',
+      case when i % 5 = 0
+        then jsonb_build_object('method', 'collect', 'first_name', 'Sam', 'last_name', 'Shopper' || i)
+        else jsonb_build_object('method', 'delivery', 'address', jsonb_build_object('first_name', 'Alex',
+          'last_name', 'Morgan' || i, 'postcode', 'M' || (i % 90) || ' ' || (i % 9) || 'AE'))
+      end,
+      jsonb_build_object('same_as_delivery', true, 'address', null),
+      'GBP', 2000, false, 1000 + i, 200 + i, 1200 + 2 * i, 0, 0, 0, 500, 100, 600,
+      1500 + i, 300 + i, 1800 + 2 * i,
+      now() - (i || ' minutes')::interval,
+      case when i % 17 <> 0 and i % 10 <> 0 then now() - (i || ' minutes')::interval end,
+      case when i % 10 = 0 then now() + interval '30 days' - (i || ' minutes')::interval end,
+      now(),
+      case when i % 17 <> 0 and i % 5 <> 0 and i % 3 = 0 then 'dispatched' else 'unfulfilled' end,
+      case when i % 5 = 0 then 'collect' else 'delivery' end,
+      case when i % 17 <> 0 and i % 5 <> 0 and i % 3 = 0 then 'royal_mail' end,
+      case when i % 17 <> 0 and i % 5 <> 0 and i % 3 = 0 then 'RM' || i || 'GB' end,
+      case when i % 17 <> 0 and i % 5 <> 0 and i % 3 = 0 then now() end
+    from generate_series(1, ${env.BENCH_ORDERS}) as i`);
+  await target.database.db.execute(sql`
+    insert into payment (id, order_id, provider, method, amount_pence, currency, status, captured_pence,
+      created_at, updated_at)
+    select 'pay_bench' || o.id, o.id, 'fake', 'card', o.total_inc_pence, 'GBP',
+      case when o.status = 'paid' then 'succeeded' else 'requires_action' end,
+      case when o.status = 'paid' then o.total_inc_pence else 0 end, o.placed_at, o.placed_at
+    from orders o where o.payment_method = 'card' and o.number like 'PW-9%'`);
+  await target.database.db.execute(sql`analyze`);
+  console.log(`inserted ${env.BENCH_ORDERS} orders in ${Date.now() - started} ms`);
+}
+
+async function measureOrderList() {
+  await insertOrders();
+  const headers = { 'x-api-key': API_KEY };
+  const lists = [
+    { name: 'staff order list, page 1', query: {} },
+    {
+      name: 'staff order list, filtered and sorted',
+      query: {
+        status: 'paid',
+        fulfilment_status: 'unfulfilled',
+        q: 'morgan1',
+        sort: 'total_inc_pence',
+        order: 'ASC',
+      },
+    },
+  ];
+  for (const list of lists) {
+    const url = `${address}/api/v1/staff/orders?${q({ perPage: 25, ...list.query })}`;
+    const warm = await fetch(url, { headers });
+    const body = (await warm.json()) as { data?: { total: number } };
+    if (!warm.ok) throw new Error(`${list.name} answered ${warm.status}: ${JSON.stringify(body)}`);
+    const result = await autocannon({
+      url,
+      headers,
+      connections: env.BENCH_CONNECTIONS,
+      duration: env.BENCH_SECONDS,
+    });
+    record(`${list.name} (${body.data?.total} of ${env.BENCH_ORDERS} match)`, result);
+  }
 }
 
 // Latency depends on what else the machine runs: print the load next to the figures.

@@ -92,6 +92,7 @@ const envSchema = z.object({
   MAIL_STAFF_TO_CONSTRUCTION_STARTS: z.preprocess(blankIsUnset, z.string().min(3).optional()),
   MAIL_STAFF_TO_APPLICATION: z.preprocess(blankIsUnset, z.string().min(3).optional()),
   MAIL_STAFF_TO_TRAINING_REGISTRATION: z.preprocess(blankIsUnset, z.string().min(3).optional()),
+  MAIL_STAFF_TO_ORDERS: z.preprocess(blankIsUnset, z.string().min(3).optional()),
   RECAPTCHA_SITE_KEY: z.preprocess(blankIsUnset, z.string().optional()),
   RECAPTCHA_SECRET: z.preprocess(blankIsUnset, z.string().optional()),
   RECAPTCHA_VERSION: z.preprocess(blankIsUnset, z.string().default('3')),
@@ -212,6 +213,10 @@ export interface MailConfig {
   from: string;
   /** Staff address of each form (its own variable, else `MAIL_STAFF_TO`). */
   staffTo: Record<MailForm, string>;
+  /** `MAIL_STAFF_TO_ORDERS` (else `MAIL_STAFF_TO`): where the staff's e-mail of each new order goes. */
+  ordersTo: string;
+  /** `CONSOLE_URL`, for the links of staff e-mails to the console's pages. */
+  consoleUrl: string;
   /** Public origin of the storefront, for links in e-mails. */
   siteUrl: string;
 }
@@ -366,6 +371,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         application: e.MAIL_STAFF_TO_APPLICATION ?? e.MAIL_STAFF_TO,
         'training-registration': e.MAIL_STAFF_TO_TRAINING_REGISTRATION ?? e.MAIL_STAFF_TO,
       },
+      ordersTo: e.MAIL_STAFF_TO_ORDERS ?? e.MAIL_STAFF_TO,
+      consoleUrl,
       siteUrl: e.SITE_URL,
     },
     botCheck: {

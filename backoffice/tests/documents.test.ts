@@ -254,6 +254,36 @@ describe('the credit note', () => {
   });
 });
 
+describe('the e-mails', () => {
+  it('the dispatch e-mail attaches the VAT invoice, the refund e-mail the credit note', async () => {
+    const order = await guestOrder();
+    const dispatched = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/orders/${order.id}/dispatch?${q()}`,
+      headers: keyHeaders,
+      payload: { carrier: 'royal_mail', tracking_number: 'AB 1234 5678 9GB' },
+    });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/orders/${order.id}/refunds?${q()}`,
+      headers: keyHeaders,
+      payload: { idempotency_key: `documents-${order.id}`, reason: 'Goodwill', amount_pence: 500 },
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const attached = await kit.rows<{ kind: string; filename: string; content: Uint8Array }>(
+      sql`select m.kind, a.filename, a.content from mail_attachment a join mail_outbox m on m.id = a.mail_id
+          where m.order_id = ${order.id} order by a.id`,
+    );
+    const [invoice] = await invoiceNumbers(order.id);
+    expect(attached.map(({ kind, filename }) => ({ kind, filename }))).toEqual([
+      { kind: 'order.dispatched', filename: `${invoice!.number}.pdf` },
+      { kind: 'order.refunded', filename: expect.stringMatching(/^CN-\d{6}\.pdf$/) },
+    ]);
+    expect(await pdfText(attached[1]!.content)).toContain('Total credited inc VAT £5.00');
+  });
+});
+
 describe('the packing slip', () => {
   it('gives the address and the lines, without prices', async () => {
     const order = await guestOrder();

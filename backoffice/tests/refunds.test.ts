@@ -1,5 +1,6 @@
 /**
- * Refunds through the provider (issue 21, flows/refund-payment.ts behind the staff call `POST /order/{id}/refunds`):
+ * Refunds through the provider (issue 21, flows/refund-payment.ts behind the staff call
+ * `POST /staff/orders/{id}/refunds`, issue 23):
  * full and partial, the same idempotency key giving the same refund, nothing beyond what was captured (in
  * sequence, and with 10 requests at once: on the PostgreSQL server they really race), a refund the provider
  * settles later through its `refund.succeeded` / `refund.failed` webhook, and a refund whose answer was lost asked
@@ -12,6 +13,7 @@ import { fakeEventBody } from '../src/modules/payments/fake.ts';
 import { signWebhook } from '../src/modules/payments/provider.ts';
 import { SIGNATURE_HEADER } from '../src/modules/payments/routes.ts';
 import { completeResponse } from '../src/modules/checkout/schemas.ts';
+import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import { checkoutKit, complete, completion } from './checkout-helpers.ts';
 import { API_KEY, createTestApp, q, type TestApp } from './helpers.ts';
 
@@ -53,13 +55,22 @@ async function paidOrder() {
   return { ...body.order, token: body.access_token, charged: view.grand_total.ttc };
 }
 
-const refund = (orderId: number, amount: number, key: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
+/** A refund of an amount; the answer is read as `{ refund, payment }` (the order's payment of its `data`). */
+async function refund(orderId: number, amount: number, key: string, headers: Record<string, string> = {}) {
+  const response = await t.app.inject({
     method: 'POST',
-    url: `/api/v1/order/${orderId}/refunds?${q()}`,
+    url: `/api/v1/staff/orders/${orderId}/refunds?${q()}`,
     headers: { 'x-api-key': API_KEY, ...headers },
-    payload: { amount_pence: amount, idempotency_key: key },
+    payload: { amount_pence: amount, idempotency_key: key, reason: 'Damaged in transit' },
   });
+  const json = response.json.bind(response);
+  return Object.assign(response, {
+    json: () => {
+      const body = json();
+      return body.data ? { refund: body.refund, payment: body.data.payment } : body;
+    },
+  });
+}
 
 async function paymentOf(orderId: number) {
   const [row] = await kit.rows<{
@@ -211,13 +222,129 @@ describe('refunds through the provider', () => {
     ]) {
       const bad = await t.app.inject({
         method: 'POST',
-        url: `/api/v1/order/${order.id}/refunds?${q()}`,
+        url: `/api/v1/staff/orders/${order.id}/refunds?${q()}`,
         headers: { 'x-api-key': API_KEY },
-        payload: { idempotency_key: 'bad-body-refund-01', ...payload },
+        payload: { idempotency_key: 'bad-body-refund-01', reason: 'Test', ...payload },
       });
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await paymentOf(order.id)).refunded_pence).toBe(0);
+  });
+});
+
+/** A refund call with any body (the reason added unless given). */
+const refundWith = (orderId: number, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1/staff/orders/${orderId}/refunds?${q()}`,
+    headers: { 'x-api-key': API_KEY },
+    payload: { reason: 'Damaged in transit', ...payload },
+  });
+
+const refundMails = (orderId: number) =>
+  kit.rows<{ text_body: string }>(
+    sql`select text_body from mail_outbox where order_id = ${orderId} and kind = 'order.refunded' order by id`,
+  );
+
+/** A paid order of 3 bags delivered, with its one line. */
+async function orderOfThree() {
+  const { cart, view } = await kit.readyCart('part', { quantity: 3 });
+  const body = completeResponse.parse((await complete(cart, completion(view.grand_total.ttc))).json());
+  const [line] = await kit.rows<{ id: number; line_inc_pence: number }>(
+    sql`select id, line_inc_pence from order_line where order_id = ${body.order.id}`,
+  );
+  const [order] = await kit.rows<{ shipping_inc_pence: number; total_inc_pence: number }>(
+    sql`select shipping_inc_pence, total_inc_pence from orders where id = ${body.order.id}`,
+  );
+  return { id: body.order.id, line: line!, ...order! };
+}
+
+describe('refunds by line, in full, with a reason', () => {
+  it('by line: pro rata of the quantity, never more than bought, the delivery once; stored with its reason', async () => {
+    const order = await orderOfThree();
+    const one = await refundWith(order.id, {
+      idempotency_key: 'line-refund-0001',
+      lines: [{ order_line_id: order.line.id, quantity: 1 }],
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    const third = Math.floor((2 * order.line.line_inc_pence + 3) / 6);
+    expect(one.json().refund).toMatchObject({
+      amount_pence: third,
+      status: 'succeeded',
+      reason: 'Damaged in transit',
+      lines: [{ order_line_id: order.line.id, quantity: 1, amount_pence: third }],
+    });
+    expect(one.json().data.lines[0].refunded_quantity).toBe(1);
+    const beyond = await refundWith(order.id, {
+      idempotency_key: 'line-refund-0002',
+      lines: [{ order_line_id: order.line.id, quantity: 3 }],
+    });
+    expect(beyond.statusCode).toBe(409);
+    expect(beyond.json()).toMatchObject({ status: 'refund_exceeds_bought', refundable_quantity: 2 });
+    const stranger = await refundWith(order.id, {
+      idempotency_key: 'line-refund-0003',
+      lines: [{ order_line_id: 999_999, quantity: 1 }],
+    });
+    expect(stranger.statusCode).toBe(400);
+    const rest = await refundWith(order.id, {
+      idempotency_key: 'line-refund-0004',
+      lines: [{ order_line_id: order.line.id, quantity: 2 }],
+      shipping: order.shipping_inc_pence > 0,
+    });
+    expect(rest.statusCode, rest.body).toBe(200);
+    // The units one at a time add up to the line exactly; with the delivery, to all that was paid.
+    expect(rest.json().refund.amount_pence).toBe(
+      order.line.line_inc_pence - third + order.shipping_inc_pence,
+    );
+    expect(rest.json().data.payment).toMatchObject({
+      status: 'refunded',
+      refunded_pence: order.total_inc_pence,
+    });
+    const mails = await refundMails(order.id);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.text_body).toContain('Damaged in transit');
+    expect(mails[0]!.text_body).toContain(formatPrice(third));
+  });
+
+  it('in full: neither amount nor lines refunds all that is left; then nothing is left', async () => {
+    const order = await paidOrder();
+    await refund(order.id, 300, 'full-after-part-01');
+    const all = await refundWith(order.id, { idempotency_key: 'full-after-part-02' });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().refund.amount_pence).toBe(order.charged - 300);
+    const again = await refundWith(order.id, { idempotency_key: 'full-after-part-03' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ status: 'refund_exceeds_captured', refundable_pence: 0 });
+  });
+
+  it('refuses a body with both amount and lines, shipping without lines, or no reason (400)', async () => {
+    const order = await orderOfThree();
+    for (const payload of [
+      { amount_pence: 100, lines: [{ order_line_id: order.line.id, quantity: 1 }] },
+      { amount_pence: 100, shipping: true },
+      { lines: [] },
+      { amount_pence: 100, reason: '' },
+      { amount_pence: 100, reason: 'x'.repeat(501) },
+      { amount_pence: 100, reason: undefined },
+    ]) {
+      const response = await refundWith(order.id, { idempotency_key: 'bad-refund-body-1', ...payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it('10 refunds of one unit of a line of 3 at once: exactly 3 go through (races on PostgreSQL)', async () => {
+    const order = await orderOfThree();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        refundWith(order.id, {
+          idempotency_key: `parallel-line-${String(i).padStart(4, '0')}`,
+          lines: [{ order_line_id: order.line.id, quantity: 1 }],
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).toSorted();
+    expect(statuses).toEqual([200, 200, 200, 409, 409, 409, 409, 409, 409, 409]);
+    expect((await paymentOf(order.id)).refunded_pence).toBe(order.line.line_inc_pence);
   });
 });
 
@@ -251,7 +378,10 @@ describe('refunds the provider settles later', () => {
       refundId,
       created: now(),
     } as const;
+    expect(await refundMails(order.id)).toHaveLength(0);
     expect((await send(succeeded)).json()).toEqual({ received: true, outcome: 'applied' });
+    // The customer hears of the refund once it is done.
+    expect(await refundMails(order.id)).toHaveLength(1);
     expect((await send(succeeded)).json().outcome).toBe('duplicate');
     expect(await paymentOf(order.id)).toMatchObject({ status: 'partially_refunded', refunded_pence: 600 });
     expect((await refundRows(order.id))[0]).toMatchObject({ status: 'succeeded' });

@@ -4,10 +4,15 @@
  * webhook, a payment given up or settled by the reconciliation job, staff recording an on-account invoice as paid).
  * Each outcome is a conditional move, so it happens once however many callers race:
  *
- * - paid or placed on account: the order moves, its basket is closed (its token no longer opens it) and the
- *   confirmation e-mail is queued, in one transaction;
+ * - paid or placed on account: the order moves, its basket is closed (its token no longer opens it), and the
+ *   confirmation e-mail and the staff's notice of a new order are queued, in one transaction;
  * - failed or cancelled: the order moves, lets go of its basket (kept as it was, to pay again) and gives back the
- *   code's use, in one transaction.
+ *   code's use, in one transaction;
+ * - cancelled by staff after it was paid or placed on account (`orderCancelled`): the order and its fulfilment
+ *   move to `cancelled` and the code's use comes back; its payment does not move back: what it took is refunded
+ *   (flows/cancel-order.ts), and an on-account order is no longer owed, which gives the account's credit back;
+ * - a refund succeeded (`refundSettled`, at once or by the provider's webhook): the customer's e-mail with the
+ *   amount, the reason and the credit note is queued in the transaction that records it.
  *
  * The mail worker is nudged once the transaction has committed.
  */
@@ -19,14 +24,19 @@ import { releaseDiscountUse } from '../modules/discounts/index.ts';
 import { enqueueMail } from '../modules/mail/index.ts';
 import {
   confirmationOf,
+  findOrder,
   markInvoicePaid,
   markOrderOnAccount,
   markOrderPaid,
   markOrderUnpaid,
+  staffNoticeOf,
+  moveFulfilment,
+  refundedMailOf,
   type OrderRow,
 } from '../modules/orders/index.ts';
 import {
   findPayment,
+  findRefund,
   lockPayment,
   lookupOf,
   movePayment,
@@ -41,6 +51,7 @@ import {
   type PaymentStatus,
   type ProviderPaymentStatus,
 } from '../modules/payments/index.ts';
+import { withoutDocuments, type OrderDocuments } from './order-documents.ts';
 
 /** Where a flow says what went wrong without failing (Fastify's and the jobs' loggers have it). */
 export interface OutcomeLog {
@@ -55,14 +66,20 @@ export interface PaymentOutcomeDeps {
   /** Called after a commit that queued mail. */
   nudgeMail(): void;
   log: OutcomeLog;
+  /** The credit note a refund's e-mail attaches (none when left out). */
+  documents?: OrderDocuments;
 }
 
 // ---- the order's side -----------------------------------------------------------------------------------------
 
-/** The order is settled (paid or on account): its basket is done with and the confirmation is queued. */
+/**
+ * The order is settled (paid or on account): its basket is done with, the confirmation is queued, and staff are
+ * told of the new order.
+ */
 async function confirmOrder(tx: Executor, mail: MailConfig, order: OrderRow, now: Date): Promise<void> {
   if (order.cartId !== null) await closeCart(tx, order.cartId, now);
   await enqueueMail(tx, await confirmationOf(tx, order, mail));
+  await enqueueMail(tx, await staffNoticeOf(tx, order, mail));
 }
 
 /** `pending_payment` → `paid`, with its consequences; false when the order was not waiting for payment. */
@@ -110,6 +127,49 @@ export async function invoicePaid(
 ): Promise<{ number: string; status: 'paid'; paid_at: string }> {
   const paid = await markInvoicePaid(db, invoice);
   return { number: paid.number, status: 'paid', paid_at: (paid.paidAt ?? invoice.now).toISOString() };
+}
+
+/**
+ * Staff cancel an order paid or placed on account, before it is dispatched or collected: the order and its
+ * fulfilment become `cancelled` (a conditional move, fulfilment.ts's 409s otherwise) and the code's use comes back.
+ * `moved: false` when it already was cancelled.
+ */
+export async function orderCancelled(
+  tx: Executor,
+  order: OrderRow,
+  cancellation: { reason: string; now: Date },
+): Promise<{ order: OrderRow; moved: boolean }> {
+  const { now, reason } = cancellation;
+  const result = await moveFulfilment(
+    tx,
+    order,
+    'cancelled',
+    { status: 'cancelled', cancelledAt: now, cancelReason: reason },
+    now,
+  );
+  if (result.moved) await releaseDiscountUse(tx, order.id);
+  return result;
+}
+
+/**
+ * Records a refund's outcome once (payments `settleRefund`); a success queues the customer's `order.refunded`
+ * e-mail with its credit note, in the same transaction. False when the refund had its outcome already.
+ */
+export async function refundSettled(
+  tx: Executor,
+  deps: { mail: MailConfig; documents?: OrderDocuments | undefined },
+  refundId: number,
+  outcome: Parameters<typeof settleRefund>[2],
+  now: Date,
+): Promise<boolean> {
+  if (!(await settleRefund(tx, refundId, outcome, now))) return false;
+  if (outcome.status !== 'succeeded') return true;
+  const refund = (await findRefund(tx, refundId))!;
+  const payment = (await findPayment(tx, refund.paymentId))!;
+  const order = (await findOrder(tx, payment.orderId))!;
+  const creditNote = await (deps.documents ?? withoutDocuments).creditNote(tx, refund.id);
+  await enqueueMail(tx, refundedMailOf(order, refund, deps.mail, creditNote ? [creditNote] : []));
+  return true;
 }
 
 // ---- the payment's side ---------------------------------------------------------------------------------------
@@ -242,6 +302,7 @@ export type EventOutcome = 'applied' | 'ignored' | 'duplicate' | 'unknown_paymen
 /** A refund's outcome from the provider's event: applied to the refund it names, once. */
 async function applyRefundEvent(
   tx: Executor,
+  deps: PaymentOutcomeDeps,
   payment: PaymentRow,
   event: Extract<PaymentEvent, { refundId: string }>,
   now: Date,
@@ -252,7 +313,7 @@ async function applyRefundEvent(
     event.type === 'refund.succeeded'
       ? { status: 'succeeded' as const, providerRefundId: event.refundId }
       : { status: 'failed' as const, code: 'refund_failed' };
-  return settleRefund(tx, refund.id, outcome, now);
+  return refundSettled(tx, deps, refund.id, outcome, now);
 }
 
 /**
@@ -273,7 +334,7 @@ export async function applyWebhookEvent(
     if (!(await recordEvent(tx, provider, event, payment.id, now))) return 'duplicate';
     const moved =
       'refundId' in event
-        ? await applyRefundEvent(tx, payment, event, now)
+        ? await applyRefundEvent(tx, deps, payment, event, now)
         : await recordPaymentMove(tx, deps.mail, {
             paymentId: payment.id,
             to: EVENT_STATUS[event.type],
@@ -283,6 +344,8 @@ export async function applyWebhookEvent(
     await setEventOutcome(tx, provider, event.id, result);
     return result;
   });
-  if (outcome === 'applied' && event.type === 'payment.succeeded') deps.nudgeMail();
+  if (outcome === 'applied' && (event.type === 'payment.succeeded' || event.type === 'refund.succeeded')) {
+    deps.nudgeMail();
+  }
   return outcome;
 }

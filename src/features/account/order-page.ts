@@ -1,8 +1,9 @@
 /**
  * `/{target}/account/orders/{number}` in the browser: the order read with the session (another customer's, or
  * none, is a 404: "not found in your account"), drawn like the confirmation (lines, totals with VAT, delivery or
- * collection, billing) with its payment (method, status, PO number and due date on account), its invoice and credit
- * notes (PDF links, opened with the same session) and "Order again".
+ * collection, billing, and the parcel's tracking link once dispatched) with its payment (method, status, PO number and
+ * due date on account), where it is (being prepared, dispatched…), its invoice and credit notes (PDF links, opened
+ * with the same session) and "Order again".
  */
 import { getMyOrder } from '../../lib/api/account.ts';
 import type { Order, OrderDocument } from '../../lib/api/orders.ts';
@@ -10,9 +11,9 @@ import {
   definitionRows,
   lineRows,
   orderPlaces,
+  orderStateText,
   orderTotalRows,
   paymentRows,
-  statusText,
 } from '../checkout/order-summary.ts';
 import { formatDate } from '../content/format.ts';
 import { islandApi } from '../site/island-api.ts';
@@ -39,7 +40,7 @@ function render(root: HTMLElement, order: Order): void {
     ? accountText('order.placed', { date: placed })
     : '';
   $<HTMLElement>(root, '[data-order-state]')!.textContent =
-    `${accountText('order.status')}: ${statusText(order.status)}`;
+    `${accountText('order.status')}: ${orderStateText(order)}`;
   $<HTMLElement>(root, '[data-order-lines]')!.replaceChildren(...lineRows(order.lines));
   $<HTMLElement>(root, '[data-order-totals]')!.replaceChildren(...definitionRows(orderTotalRows(order)));
   $<HTMLElement>(root, '[data-order-payment]')!.replaceChildren(

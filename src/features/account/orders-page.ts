@@ -1,13 +1,13 @@
 /**
  * `/{target}/account/orders` in the browser: the account's orders a page at a time (`?page=`), newest first:
- * number (a link to its page), date, status, total inc VAT, and "Order again" on each row; the empty state when
+ * number (a link to its page), date, status with where the order is (FULFILMENT_LABELS), total inc VAT, and "Order again" on each row; the empty state when
  * there is none.
  */
 import { listMyOrders, type OrderSummary } from '../../lib/api/account.ts';
 import { formatPrice } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { h } from '../checkout/checkout-session.ts';
-import { statusText } from '../checkout/order-summary.ts';
+import { orderStateText } from '../checkout/order-summary.ts';
 import { formatDate } from '../content/format.ts';
 import { islandApi } from '../site/island-api.ts';
 import { ORDERS_PER_PAGE, pageCount, pageFrom } from './account-format.ts';
@@ -22,7 +22,7 @@ function row(root: HTMLElement, order: OrderSummary): HTMLElement {
     {},
     h('th', { scope: 'row' }, h('a', { href: paths.accountOrder(audience, order.number) }, order.number)),
     h('td', {}, formatDate(order.placedAt) ?? ''),
-    h('td', {}, statusText(order.status)),
+    h('td', {}, orderStateText(order)),
     h('td', { class: 'num' }, formatPrice(order.total)),
     h(
       'td',

@@ -16,9 +16,9 @@ import {
   definitionRows,
   lineRows,
   orderPlaces,
+  orderStateText,
   orderTotalRows,
   paymentRows,
-  statusText,
 } from './order-summary.ts';
 import { checkoutList, checkoutText } from './checkout-text.ts';
 import { orderNumberFrom } from './order.ts';
@@ -48,7 +48,7 @@ function render(root: HTMLElement, order: Order): void {
               total: formatPrice(order.total.inc),
               date: formatDate(order.paymentDueAt) ?? '',
             })
-          : `${checkoutText('confirmation.status')}: ${statusText(order.status)}`;
+          : `${checkoutText('confirmation.status')}: ${orderStateText(order)}`;
   $<HTMLElement>(root, '[data-order-payment]')!.replaceChildren(
     ...definitionRows(paymentRows(order, formatDate)),
   );

@@ -3,6 +3,7 @@
  * up to the amount to pay, and its places (delivery address or collection point, billing). One drawing, so the
  * pages never disagree.
  */
+import { FULFILMENT_LABELS, type FulfilmentStatus } from '@plasterwick/shop-rules/fulfilment';
 import type { Address } from '../../lib/api/address.ts';
 import type { Order } from '../../lib/api/orders.ts';
 import { formatPrice } from '../../lib/format.ts';
@@ -126,6 +127,26 @@ export function place(title: string, lines: string[]): HTMLElement {
   return h('div', {}, h('h3', {}, title), address);
 }
 
+/** The payment statuses after which an order is being prepared for the customer. */
+const SETTLED = new Set(['paid', 'on_account']);
+
+/**
+ * An order's state in words: its payment status, then where it is ("Paid · Dispatched"). Its fulfilment is left out
+ * while it is not paid (nothing is prepared yet) and when it says the same as the status (cancelled).
+ */
+export function orderStateText(order: { status: string; fulfilment?: FulfilmentStatus }): string {
+  const status = statusText(order.status);
+  const { fulfilment } = order;
+  if (
+    !fulfilment ||
+    fulfilment === 'cancelled' ||
+    (fulfilment === 'unfulfilled' && !SETTLED.has(order.status))
+  ) {
+    return status;
+  }
+  return `${status} · ${FULFILMENT_LABELS[fulfilment]}`;
+}
+
 /** A placed order's totals: the payment review's rows, then the VAT and the total ex VAT. */
 export function orderTotalRows(order: Order): TotalRow[] {
   return [
@@ -165,6 +186,30 @@ export function orderPlaces(order: Order): HTMLElement[] {
   } else if (delivery?.method === 'collect') {
     const s = delivery.stockist;
     places.push(place(checkoutText('confirmation.collect_from'), [s.name, s.address, s.town, s.postcode]));
+  }
+  if (order.tracking) {
+    const { carrierName, number, url } = order.tracking;
+    places.push(
+      h(
+        'div',
+        {},
+        h('h3', {}, checkoutText('confirmation.tracking')),
+        h(
+          'p',
+          {},
+          `${carrierName}: `,
+          h(
+            'a',
+            {
+              href: url,
+              rel: 'noopener noreferrer',
+              'aria-label': checkoutText('confirmation.track_with', { carrier: carrierName, number }),
+            },
+            number,
+          ),
+        ),
+      ),
+    );
   }
   if (order.billingAddress)
     places.push(place(checkoutText('payment.bill_to'), addressLines(order.billingAddress)));

@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { postalAddressAnswer, toAddress } from './address.ts';
 import { cartAnswerSchema, type CartAnswer } from './cart.ts';
 import type { ApiClient, JsonBody, RequestOptions } from './client.ts';
-import { getOrder, type Order } from './orders.ts';
+import type { FulfilmentStatus } from '@plasterwick/shop-rules/fulfilment';
+import { fulfilmentSchema, getOrder, type Order } from './orders.ts';
 
 /** An address of the book: a postal address with the customer's label, a phone and the default flags. */
 export const savedAddressSchema = postalAddressAnswer
@@ -83,6 +84,7 @@ export interface OrderSummary {
   total: number;
   /** How many lines the order has. */
   lineCount: number;
+  fulfilment?: FulfilmentStatus;
 }
 
 export interface OrderPage {
@@ -104,6 +106,7 @@ const orderSummarySchema = z
     po_number: z.string().nullish(),
     grand_total: z.union([pence, z.object({ ttc: pence })]),
     lines: z.union([z.number().int(), z.array(z.unknown())]).nullish(),
+    fulfilment_status: fulfilmentSchema,
   })
   .transform((order): OrderSummary => ({
     number: order.number,
@@ -114,6 +117,7 @@ const orderSummarySchema = z
     ...(order.po_number && { poNumber: order.po_number }),
     total: typeof order.grand_total === 'number' ? order.grand_total : order.grand_total.ttc,
     lineCount: Array.isArray(order.lines) ? order.lines.length : (order.lines ?? 0),
+    ...(order.fulfilment_status && { fulfilment: order.fulfilment_status }),
   }));
 
 const orderPageSchema = z.object({

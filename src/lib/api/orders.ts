@@ -3,6 +3,7 @@
  * guest who holds the access token of completion (`X-Order-Token`, valid 2 hours). Anything else is a 404, never a
  * 403. Amounts are integer pence; the answer is parsed leniently and mapped to the storefront's `Order`.
  */
+import { FULFILMENT_STATUSES, type FulfilmentStatus } from '@plasterwick/shop-rules/fulfilment';
 import { z } from 'zod';
 import { addressSchema, type Address } from './address.ts';
 import type { ApiClient, RequestOptions } from './client.ts';
@@ -59,8 +60,34 @@ export interface Order {
   paymentStatus?: string;
   paymentDueAt?: string;
   poNumber?: string;
+  /** Where the order is beside its payment (being prepared, dispatched…); absent when the back-office does not say. */
+  fulfilment?: FulfilmentStatus;
+  /** Once dispatched: the parcel and the carrier's page that tracks it. */
+  tracking?: OrderTracking;
   documents: OrderDocument[];
 }
+
+export interface OrderTracking {
+  carrierName: string;
+  number: string;
+  url: string;
+}
+
+/** A fulfilment state this storefront knows, else nothing (a later state is not shown rather than refused). */
+export const fulfilmentSchema = z
+  .enum(FULFILMENT_STATUSES)
+  .optional()
+  .catch(() => undefined);
+
+/** Only a web link is ever put in an `href`. */
+const trackingSchema = z
+  .object({
+    carrier_name: z.string(),
+    number: z.string(),
+    url: z.url({ protocol: /^https?$/ }),
+  })
+  .nullish()
+  .catch(() => undefined);
 
 const pence = z.number().int();
 const amountSchema = z.object({ ttc: pence, tax: pence, ht: pence });
@@ -120,6 +147,8 @@ const orderBody = z.object({
   payment: z.object({ method: z.string().nullish(), status: z.string().nullish() }).nullish(),
   payment_due_at: z.string().nullish(),
   po_number: z.string().nullish(),
+  fulfilment_status: fulfilmentSchema,
+  tracking: trackingSchema,
   documents: z
     .array(
       z.object({
@@ -184,6 +213,14 @@ function toOrder(order: z.infer<typeof orderBody>): Order {
     ...(order.payment?.status && { paymentStatus: order.payment.status }),
     ...(order.payment_due_at && { paymentDueAt: order.payment_due_at }),
     ...(order.po_number && { poNumber: order.po_number }),
+    ...(order.fulfilment_status && { fulfilment: order.fulfilment_status }),
+    ...(order.tracking && {
+      tracking: {
+        carrierName: order.tracking.carrier_name,
+        number: order.tracking.number,
+        url: order.tracking.url,
+      },
+    }),
     documents: (order.documents ?? []).map((document) => ({
       kind: document.kind,
       number: document.number ?? null,

@@ -13677,173 +13677,6 @@ export interface paths {
         };
         trace?: never;
     };
-    "/api/v1/order/{id}/refunds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Refund an order's card payment, in full or in part (back-office port only)
-         * @description `{ amount_pence, idempotency_key }`. The refund is asked of the payment provider under the key: the same key again answers the same refund (409 `idempotency_key_reused` for another amount); more than was paid and not yet refunded → 409 `refund_exceeds_captured` with `refundable_pence`, however many refunds are asked at once; an order whose card took nothing → 409 `payment_not_refundable`. The payment becomes `partially_refunded` or `refunded`; a `pending` refund is settled by the provider's `refund.succeeded` / `refund.failed` webhook.
-         */
-        post: {
-            parameters: {
-                query: {
-                    client?: "web";
-                    lang?: string;
-                    /** @description Sales plan id (synonym of sales_plan_id) */
-                    saleplan_id?: number;
-                    /** @description Sales plan id (synonym of saleplan_id) */
-                    sales_plan_id?: number;
-                    /** @description Site id (3 for the UK site) */
-                    site_id: number;
-                };
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description How much to give back, pence inc VAT: at most what was paid and not yet refunded */
-                        amount_pence: number;
-                        /** @description Chosen by the caller for this refund: the same key again is the same refund, never a second one */
-                        idempotency_key: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            payment: {
-                                captured_pence: number;
-                                id: string;
-                                /** @description Given back or being given back (pending refunds included) */
-                                refunded_pence: number;
-                                /** @description succeeded, partially_refunded or refunded */
-                                status: string;
-                            };
-                            refund: {
-                                amount_pence: number;
-                                failure_code: string | null;
-                                id: number;
-                                idempotency_key: string;
-                                provider_refund_id: string | null;
-                                /**
-                                 * @description pending: the provider tells the outcome later (its refund webhook)
-                                 * @enum {string}
-                                 */
-                                status: "pending" | "succeeded" | "failed";
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            exist_in?: number[];
-                            message: string;
-                            status: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            exist_in?: number[];
-                            message: string;
-                            status: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            exist_in?: number[];
-                            message: string;
-                            status: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            exist_in?: number[];
-                            message: string;
-                            status: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            errors?: {
-                                field: string;
-                                message: string;
-                            }[];
-                            exist_in?: number[];
-                            message: string;
-                            /** @description What was paid and is not yet refunded */
-                            refundable_pence?: number;
-                            status: string;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -13884,6 +13717,8 @@ export interface paths {
                         "application/json": {
                             items: {
                                 currency: string;
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
                                 /** @description What was charged (or is owed on account) */
                                 grand_total: {
                                     ht: number;
@@ -14080,6 +13915,11 @@ export interface paths {
                                     url: string;
                                 }[];
                                 email: string;
+                                /**
+                                 * @description Where the order is beside its payment: being prepared, ready to collect, dispatched…
+                                 * @enum {string}
+                                 */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
                                 /** @description What was charged */
                                 grand_total: {
                                     ht: number;
@@ -14125,6 +13965,14 @@ export interface paths {
                                 };
                                 /** @enum {string} */
                                 status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                /** @description Once dispatched: the carrier, the tracking number and the carrier's tracking page */
+                                tracking: {
+                                    /** @enum {string} */
+                                    carrier: "royal_mail" | "parcelforce" | "dpd" | "evri" | "dhl" | "ups";
+                                    carrier_name: string;
+                                    number: string;
+                                    url: string;
+                                } | null;
                                 vat_rate: number;
                             };
                         };
@@ -20554,6 +20402,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard: today's orders and takings (UK day), orders to prepare, to collect, dispatched, whose payment is being checked, and open and overdue invoices */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                dispatched: number;
+                                invoices: {
+                                    open: number;
+                                    overdue: number;
+                                };
+                                payment_checking: number;
+                                to_collect: number;
+                                to_prepare: number;
+                                today: {
+                                    orders: number;
+                                    takings_ex_pence: number;
+                                    takings_inc_pence: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/enrolment": {
         parameters: {
             query?: never;
@@ -21411,6 +21384,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** On-account orders not yet paid (state=open), or those past their due date (state=overdue), soonest due first */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    page?: number;
+                    perPage?: number;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    /** @description open: every unpaid one; overdue: past its due date */
+                    state?: "open" | "overdue";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    currency: string;
+                                    customer_id: number | null;
+                                    /** Format: date-time */
+                                    due_at: string;
+                                    email: string;
+                                    /** @description The order's id */
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                    overdue: boolean;
+                                    /** Format: date-time */
+                                    placed_at: string;
+                                    po_number: string | null;
+                                    total_ex_pence: number;
+                                    total_inc_pence: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/me": {
         parameters: {
             query?: never;
@@ -21866,6 +21977,1065 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, paged (perPage ≤ 100), sorted and filtered: q (number, e-mail, name or postcode), number, email, name, postcode, status, payment_status, fulfilment_status, placed_from/placed_to (UK days, inclusive), audience, payment_method */
+        get: {
+            parameters: {
+                query: {
+                    audience?: "pro" | "part";
+                    client?: "web";
+                    email?: string;
+                    fulfilment_status?: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                    lang?: string;
+                    name?: string;
+                    number?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    payment_method?: "card" | "on_account";
+                    /** @description The card payment's status */
+                    payment_status?: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                    perPage?: number;
+                    /** @description First UK calendar day placed (inclusive) */
+                    placed_from?: string;
+                    /** @description Last UK calendar day placed (inclusive) */
+                    placed_to?: string;
+                    postcode?: string;
+                    /** @description Number, e-mail, name or postcode containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "placed_at" | "number" | "email" | "total_inc_pence" | "status" | "fulfilment_status";
+                    status?: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** @enum {string} */
+                                    audience: "pro" | "part";
+                                    currency: string;
+                                    email: string;
+                                    /** @enum {string} */
+                                    fulfilment_method: "delivery" | "collect";
+                                    /** @enum {string} */
+                                    fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    id: number;
+                                    name: string;
+                                    number: string;
+                                    /** @enum {string} */
+                                    payment_method: "card" | "on_account";
+                                    /** @enum {string|null} */
+                                    payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                    /** Format: date-time */
+                                    placed_at: string;
+                                    postcode: string | null;
+                                    refunded_pence: number;
+                                    /** @enum {string} */
+                                    status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                    total_ex_pence: number;
+                                    total_inc_pence: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order page: lines, totals, delivery or collection, billing, fulfilment, the payment with its events and refunds, the invoice, e-mails, notes and the timeline (newest first) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an order before it is dispatched or collected
+         * @description `{ reason }` (1–500 characters). The order status and its fulfilment become `cancelled` (audited `order.cancel`), the discount code's use is given back, an on-account order is no longer owed (the account's credit comes back) and whatever the card took is refunded through the provider (audited `order.refund`, under the key `order-{id}-cancel`: cancelling again never refunds twice). The customer is e-mailed (`order.cancelled`, saying what is refunded; the refund its own `order.refunded`). Fulfilment, beside the order status: a delivery order goes `unfulfilled → dispatched → delivered`, a collect order `unfulfilled → ready_for_collection → collected`; either may be cancelled until it is dispatched or collected. Only an order `paid` or `on_account` moves (else 409 `order_not_paid`). Asking for the state the order is already in answers 200 and does nothing again (no second e-mail or audit event); any other move is a 409 `fulfilment_not_allowed` with `current`. Answers `{ data: <the order> }`.
+         */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why the order is cancelled: the customer's e-mail repeats it */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The fulfilment status (or, for order_not_paid, the order status) */
+                            current?: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            order_line_id?: number;
+                            /** @description refund_exceeds_captured: what was paid and is not yet refunded */
+                            refundable_pence?: number;
+                            /** @description refund_exceeds_bought: how many are left to refund */
+                            refundable_quantity?: number;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/collected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a collect order collected
+         * @description `ready_for_collection → collected` (audited `order.collected`); no e-mail: the customer was there. Fulfilment, beside the order status: a delivery order goes `unfulfilled → dispatched → delivered`, a collect order `unfulfilled → ready_for_collection → collected`; either may be cancelled until it is dispatched or collected. Only an order `paid` or `on_account` moves (else 409 `order_not_paid`). Asking for the state the order is already in answers 200 and does nothing again (no second e-mail or audit event); any other move is a 409 `fulfilment_not_allowed` with `current`. Answers `{ data: <the order> }`.
+         */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The fulfilment status (or, for order_not_paid, the order status) */
+                            current?: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            order_line_id?: number;
+                            /** @description refund_exceeds_captured: what was paid and is not yet refunded */
+                            refundable_pence?: number;
+                            /** @description refund_exceeds_bought: how many are left to refund */
+                            refundable_quantity?: number;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/orders/{id}/credit-notes/{refund_id}.pdf": {
         parameters: {
             query?: never;
@@ -21996,6 +23166,925 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a dispatched order delivered
+         * @description `dispatched → delivered` (audited `order.delivered`); no e-mail: the carrier tells the customer. Fulfilment, beside the order status: a delivery order goes `unfulfilled → dispatched → delivered`, a collect order `unfulfilled → ready_for_collection → collected`; either may be cancelled until it is dispatched or collected. Only an order `paid` or `on_account` moves (else 409 `order_not_paid`). Asking for the state the order is already in answers 200 and does nothing again (no second e-mail or audit event); any other move is a 409 `fulfilment_not_allowed` with `current`. Answers `{ data: <the order> }`.
+         */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The fulfilment status (or, for order_not_paid, the order status) */
+                            current?: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            order_line_id?: number;
+                            /** @description refund_exceeds_captured: what was paid and is not yet refunded */
+                            refundable_pence?: number;
+                            /** @description refund_exceeds_bought: how many are left to refund */
+                            refundable_quantity?: number;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/dispatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispatch a delivery order with its carrier and tracking number
+         * @description `{ carrier, tracking_number }`: `unfulfilled → dispatched` (audited `order.dispatch`). The customer is e-mailed (`order.dispatched`): the carrier, the tracking number and the carrier's tracking link, with the VAT invoice. The same carrier and number again is a 200 that does nothing; another parcel for an order already dispatched is a 409. Fulfilment, beside the order status: a delivery order goes `unfulfilled → dispatched → delivered`, a collect order `unfulfilled → ready_for_collection → collected`; either may be cancelled until it is dispatched or collected. Only an order `paid` or `on_account` moves (else 409 `order_not_paid`). Asking for the state the order is already in answers 200 and does nothing again (no second e-mail or audit event); any other move is a 409 `fulfilment_not_allowed` with `current`. Answers `{ data: <the order> }`.
+         */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The parcel carrier: royal_mail, parcelforce, dpd, evri, dhl, ups
+                         * @enum {string}
+                         */
+                        carrier: "royal_mail" | "parcelforce" | "dpd" | "evri" | "dhl" | "ups";
+                        /** @description The carrier's tracking number: 6 to 40 letters and digits (spaces and dashes are dropped, letters upper-cased) */
+                        tracking_number: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The fulfilment status (or, for order_not_paid, the order status) */
+                            current?: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            order_line_id?: number;
+                            /** @description refund_exceeds_captured: what was paid and is not yet refunded */
+                            refundable_pence?: number;
+                            /** @description refund_exceeds_bought: how many are left to refund */
+                            refundable_quantity?: number;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/invoice-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record an on-account invoice as paid (on_account → paid, once: again is a 409 order_not_on_account); the account's credit comes back. Answers the order page */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -22137,6 +24226,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an internal note (1–4000 characters, trimmed) under the name of the person writing it */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                body: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                id: number;
+                                staff_name: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/orders/{id}/packing-slip.pdf": {
         parameters: {
             query?: never;
@@ -22232,6 +24446,922 @@ export interface paths {
                     };
                     content: {
                         "application/pdf": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/ready-for-collection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a collect order ready to collect
+         * @description `unfulfilled → ready_for_collection` (audited `order.ready_for_collection`). The customer is e-mailed (`order.ready_for_collection`): the stockist, its address and opening hours, what to bring, and the VAT invoice. Fulfilment, beside the order status: a delivery order goes `unfulfilled → dispatched → delivered`, a collect order `unfulfilled → ready_for_collection → collected`; either may be cancelled until it is dispatched or collected. Only an order `paid` or `on_account` moves (else 409 `order_not_paid`). Asking for the state the order is already in answers 200 and does nothing again (no second e-mail or audit event); any other move is a 409 `fulfilment_not_allowed` with `current`. Answers `{ data: <the order> }`.
+         */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The fulfilment status (or, for order_not_paid, the order status) */
+                            current?: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            order_line_id?: number;
+                            /** @description refund_exceeds_captured: what was paid and is not yet refunded */
+                            refundable_pence?: number;
+                            /** @description refund_exceeds_bought: how many are left to refund */
+                            refundable_quantity?: number;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund an order's card payment: in full, by line or by an amount, with a reason
+         * @description `{ idempotency_key, reason, amount_pence? , lines?: [{ order_line_id, quantity }], shipping? }`: exactly one of `amount_pence` or `lines` (with `shipping: true` to add the delivery charge, once), or neither for all that is left. By line, each line's paid amount (its share of any discount taken off) pro rata of the quantity; never more of a line than was bought less what was refunded of it (409 `refund_exceeds_bought` with `refundable_quantity`). The refund is asked of the payment provider under the key: the same key again answers the same refund (409 `idempotency_key_reused` for another one); more than was paid and not yet refunded → 409 `refund_exceeds_captured` with `refundable_pence`, however many refunds are asked at once; an order whose card took nothing (or on account) → 409 `payment_not_refundable`. Audited `order.refund`. The payment becomes `partially_refunded` or `refunded`; a `pending` refund is settled by the provider's webhook. Once it succeeds the customer is e-mailed (`order.refunded`: the amount, the reason, the credit note). Answers `{ data: <the order>, refund }`.
+         */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An amount, pence inc VAT: at most what was paid and not yet refunded */
+                        amount_pence?: number;
+                        /** @description Chosen by the caller for this refund: the same key again is the same refund, never a second one */
+                        idempotency_key: string;
+                        /** @description Lines of the order and how many of each: each line's paid amount pro rata of the quantity */
+                        lines?: {
+                            order_line_id: number;
+                            quantity: number;
+                        }[];
+                        /** @description Why: the customer's e-mail and the credit note print it */
+                        reason: string;
+                        /** @description With `lines`: add the delivery charge (once per order) */
+                        shipping?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                billing: {
+                                    [key: string]: unknown;
+                                };
+                                currency: string;
+                                customer_id: number | null;
+                                /** @description The delivery step as chosen (address and carrier, or stockist) */
+                                delivery: {
+                                    [key: string]: unknown;
+                                };
+                                discount: {
+                                    code: string;
+                                    description: string;
+                                } | null;
+                                email: string;
+                                fulfilment: {
+                                    cancel_reason: string | null;
+                                    /** Format: date-time */
+                                    cancelled_at: string | null;
+                                    carrier: string | null;
+                                    carrier_name: string | null;
+                                    /** Format: date-time */
+                                    collected_at: string | null;
+                                    /** Format: date-time */
+                                    delivered_at: string | null;
+                                    /** Format: date-time */
+                                    dispatched_at: string | null;
+                                    /** @enum {string} */
+                                    method: "delivery" | "collect";
+                                    next: ("unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled")[];
+                                    /** Format: date-time */
+                                    ready_at: string | null;
+                                    /** @enum {string} */
+                                    status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    tracking_number: string | null;
+                                    tracking_url: string | null;
+                                };
+                                /** @enum {string} */
+                                fulfilment_method: "delivery" | "collect";
+                                /** @enum {string} */
+                                fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                id: number;
+                                invoice: {
+                                    available: boolean;
+                                    /** Format: date-time */
+                                    due_at: string | null;
+                                    number: string | null;
+                                    overdue: boolean;
+                                };
+                                lines: {
+                                    free: boolean;
+                                    id: number;
+                                    line_ex_pence: number;
+                                    line_inc_pence: number;
+                                    line_vat_pence: number;
+                                    name: string;
+                                    quantity: number;
+                                    reference: string;
+                                    refunded_quantity: number;
+                                    unit_ex_pence: number;
+                                    unit_inc_pence: number;
+                                    variant_label: string;
+                                    vat_rate_bp: number;
+                                }[];
+                                mails: {
+                                    attachments: string[];
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    kind: string;
+                                    recipient: string;
+                                    /** Format: date-time */
+                                    sent_at: string | null;
+                                    subject: string;
+                                }[];
+                                name: string;
+                                notes: {
+                                    body: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    id: number;
+                                    staff_name: string;
+                                }[];
+                                number: string;
+                                /** Format: date-time */
+                                paid_at: string | null;
+                                payment: {
+                                    captured_pence: number;
+                                    events: {
+                                        outcome: string;
+                                        /** Format: date-time */
+                                        received_at: string;
+                                        type: string;
+                                    }[];
+                                    id: string;
+                                    provider: string;
+                                    refundable_pence: number;
+                                    refunded_pence: number;
+                                    refunds: {
+                                        amount_pence: number;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        credit_note_number: string | null;
+                                        id: number;
+                                        lines: {
+                                            amount_pence: number;
+                                            order_line_id: number;
+                                            quantity: number;
+                                        }[] | null;
+                                        reason: string | null;
+                                        status: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                                } | null;
+                                /** Format: date-time */
+                                payment_due_at: string | null;
+                                /** @enum {string} */
+                                payment_method: "card" | "on_account";
+                                /** @enum {string|null} */
+                                payment_status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded" | null;
+                                phone: string;
+                                /** Format: date-time */
+                                placed_at: string;
+                                po_number: string | null;
+                                postcode: string | null;
+                                refunded_pence: number;
+                                /** @enum {string} */
+                                status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                timeline: {
+                                    actor: string | null;
+                                    /** Format: date-time */
+                                    at: string;
+                                    /** @enum {string} */
+                                    kind: "placed" | "paid" | "payment" | "audit" | "note" | "mail";
+                                    summary: string;
+                                }[];
+                                total_ex_pence: number;
+                                total_inc_pence: number;
+                                totals: {
+                                    discount: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    shipping: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    subtotal: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                    total: {
+                                        ex: number;
+                                        inc: number;
+                                        vat: number;
+                                    };
+                                };
+                            };
+                            /** @description The refund this call made (or, for a key used before, made then) */
+                            refund: {
+                                amount_pence: number;
+                                created_at: string;
+                                failure_code: string | null;
+                                id: number;
+                                idempotency_key: string;
+                                /** @description By line: the lines given back; else null */
+                                lines: {
+                                    amount_pence: number;
+                                    order_line_id: number;
+                                    quantity: number;
+                                }[] | null;
+                                provider_refund_id: string | null;
+                                reason: string | null;
+                                /**
+                                 * @description pending: the provider tells the outcome later (its refund webhook)
+                                 * @enum {string}
+                                 */
+                                status: "pending" | "succeeded" | "failed";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The fulfilment status (or, for order_not_paid, the order status) */
+                            current?: string;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            order_line_id?: number;
+                            /** @description refund_exceeds_captured: what was paid and is not yet refunded */
+                            refundable_pence?: number;
+                            /** @description refund_exceeds_bought: how many are left to refund */
+                            refundable_quantity?: number;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/{id}/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the order's confirmation e-mail again, to the order's address; 409 order_not_confirmed when the order was never paid or placed on account */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                mail_id: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/orders/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered order list, every row, as CSV for the accounts (the list's filters and sort; amounts in pounds, dates in UK time) */
+        get: {
+            parameters: {
+                query: {
+                    audience?: "pro" | "part";
+                    client?: "web";
+                    email?: string;
+                    fulfilment_status?: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                    lang?: string;
+                    name?: string;
+                    number?: string;
+                    order?: "ASC" | "DESC";
+                    payment_method?: "card" | "on_account";
+                    /** @description The card payment's status */
+                    payment_status?: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
+                    /** @description First UK calendar day placed (inclusive) */
+                    placed_from?: string;
+                    /** @description Last UK calendar day placed (inclusive) */
+                    placed_to?: string;
+                    postcode?: string;
+                    /** @description Number, e-mail, name or postcode containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "placed_at" | "number" | "email" | "total_inc_pence" | "status" | "fulfilment_status";
+                    status?: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
                             errors?: {
                                 field: string;
                                 message: string;

@@ -1,5 +1,13 @@
 /** The public surface of the mail module: what routes register and what other modules and flows may use. */
 export { enqueueMail, queueFormMails, senderDomain, type MailAttachment, type NewMail } from './service.ts';
+export { staffOrderMail } from './staff-order-mail.ts';
+export {
+  orderCancelledMail,
+  orderDispatchedMail,
+  orderReadyMail,
+  orderRefundedMail,
+  type OrderMailHead,
+} from './order-mails.ts';
 export { greetingOf, orderConfirmationMail, pageUrl, render } from './templates.ts';
 export type { Block, Letter, MailContent, OrderMailDetails } from './templates.ts';
 export { createMailTransport } from './transport.ts';

@@ -1,5 +1,5 @@
 /** The public surface of the orders module: placing orders, their status moves, reading them, their e-mail. */
-export { confirmationOf } from './confirmation-mail.ts';
+export { confirmationOf, staffNoticeOf } from './confirmation-mail.ts';
 export { customerOrder, findOrder, findOrderForViewer, loadOrder } from './reading.ts';
 export { cartsAwaitingPayment } from './awaiting-payment.ts';
 export { sweepExpiredOrderAccess } from './expired-access.ts';
@@ -18,3 +18,13 @@ export {
 export { ORDER_STATUSES } from './tables.ts';
 export { claimGuestOrders } from './claim.ts';
 export { invoiceState, markInvoicePaid } from './invoices.ts';
+export {
+  fulfilmentState,
+  lockOrder,
+  moveFulfilment,
+  orderNotPaid,
+  trackingOf,
+  type FulfilmentFields,
+} from './fulfilment.ts';
+export { cancelledMailOf, dispatchedMailOf, readyMailOf, refundedMailOf } from './order-mails.ts';
+export { refundOfLines, type EarlierRefund, type LinesAsked } from './refund-lines.ts';

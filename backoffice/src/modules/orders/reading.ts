@@ -7,6 +7,7 @@ import { hashToken } from '../../lib/tokens.ts';
 import type { BillingView, DeliveryView } from '../cart/index.ts';
 import type { OrderBody, OrderSummary } from './schemas.ts';
 import type { OrderLineRow, OrderRow } from './service.ts';
+import { trackingOf } from './fulfilment.ts';
 import { orderAccess, orderLines, orders } from './tables.ts';
 
 /** The order `number` of the site for the holder of a guest access token still valid at `now`; else 404. */
@@ -101,6 +102,7 @@ export async function listCustomerOrders(
       currency: order.currency,
       grand_total: three(order.totalExPence, order.totalVatPence, order.totalIncPence),
       lines: lineCounts.get(order.id) ?? 0,
+      fulfilment_status: order.fulfilmentStatus,
     })),
   };
 }
@@ -181,6 +183,8 @@ export function orderAnswer(
           provider: null,
           status: order.status === 'paid' ? 'succeeded' : 'pending',
         },
+    fulfilment_status: order.fulfilmentStatus,
+    tracking: trackingOf(order),
   };
 }
 

@@ -2,8 +2,7 @@
  * Orders: `GET /orders/{number}` for its owner's session or its guest (the access token of completion in
  * `X-Order-Token`, valid 2 hours), anything else 404, never 403, so nobody learns which orders exist; the logged-in
  * customer's own orders (`GET /orders`) and "order again" (`POST /orders/{number}/reorder`,
- * api-contract.md "Accounts"); staff refunds through the provider (`POST /order/{id}/refunds`, `orders:refund`,
- * audited).
+ * api-contract.md "Accounts"); the staff calls that fulfil, cancel and refund orders are fulfilment-routes.ts.
  */
 import { reorderBody } from '@plasterwick/shop-rules/accounts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -13,20 +12,10 @@ import { commonQuery } from '../../lib/params.ts';
 import { cartAnswer } from '../cart/index.ts';
 import { requireCustomer } from '../customers/index.ts';
 import { customerDocuments } from '../documents/index.ts';
-import { staffCaller, staffRoute } from '../staff/index.ts';
-import { refundPayment } from '../../flows/refund-payment.ts';
 import { reorder } from '../../flows/reorder.ts';
-import {
-  myOrdersQuery,
-  myOrdersResponse,
-  orderParams,
-  orderResponse,
-  refundBody,
-  refundConflictBody,
-  refundParams,
-  refundResponse,
-  reorderResponse,
-} from './schemas.ts';
+import { myOrdersQuery, myOrdersResponse, orderParams, orderResponse, reorderResponse } from './schemas.ts';
+import { fulfilmentRoutes } from './fulfilment-routes.ts';
+import { staffOrderRoutes } from './staff-routes.ts';
 import { findOrderForViewer, listCustomerOrders, orderAnswer } from './reading.ts';
 
 const tags = ['orders'];
@@ -153,78 +142,9 @@ function reorderRoutes(plugin: FastifyInstance): void {
   );
 }
 
-/** Staff: give back (part of) what an order's card payment took, through the provider. */
-function refundRoutes(plugin: FastifyInstance): void {
-  const app = plugin.withTypeProvider<ZodTypeProvider>();
-  const refundAccess = staffRoute('orders:refund');
-
-  app.post(
-    '/order/:id/refunds',
-    {
-      ...refundAccess,
-      schema: {
-        ...refundAccess.schema,
-        tags,
-        summary: "Refund an order's card payment, in full or in part (back-office port only)",
-        description:
-          '`{ amount_pence, idempotency_key }`. The refund is asked of the payment provider under the key: the ' +
-          'same key again answers the same refund (409 `idempotency_key_reused` for another amount); more than ' +
-          'was paid and not yet refunded → 409 `refund_exceeds_captured` with `refundable_pence`, however many ' +
-          'refunds are asked at once; an order whose card took nothing → 409 `payment_not_refundable`. The ' +
-          'payment becomes `partially_refunded` or `refunded`; a `pending` refund is settled by the ' +
-          "provider's `refund.succeeded` / `refund.failed` webhook.",
-        params: refundParams,
-        querystring: commonQuery,
-        body: refundBody,
-        response: { 200: refundResponse, 409: refundConflictBody, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { site } = await request.shop.context;
-      const { refund, payment } = await refundPayment(
-        { db: app.db, clock: app.clock, provider: app.payments, log: request.log },
-        {
-          siteId: site.id,
-          orderId: request.params.id,
-          amountPence: request.body.amount_pence,
-          idempotencyKey: request.body.idempotency_key,
-        },
-      );
-      // The refund spans the provider's call, so it cannot share one transaction with its record: it is recorded
-      // once the provider has answered, with the payment's refunded total as it now stands.
-      await staffCaller(request).audit.record(app.db, {
-        action: 'order.refund',
-        entity: 'order',
-        entityId: request.params.id,
-        changes: {
-          refunded_pence: {
-            before: payment.refundedPence - refund.amountPence,
-            after: payment.refundedPence,
-          },
-        },
-      });
-      return {
-        refund: {
-          id: refund.id,
-          amount_pence: refund.amountPence,
-          status: refund.status,
-          provider_refund_id: refund.providerRefundId,
-          failure_code: refund.failureCode,
-          idempotency_key: refund.idempotencyKey,
-        },
-        payment: {
-          id: payment.id,
-          status: payment.status,
-          captured_pence: payment.capturedPence,
-          refunded_pence: payment.refundedPence,
-        },
-      };
-    },
-  );
-}
-
 export const orderRoutes: FastifyPluginAsync = async (plugin) => {
   readingRoutes(plugin);
   reorderRoutes(plugin);
-  refundRoutes(plugin);
+  staffOrderRoutes(plugin);
+  fulfilmentRoutes(plugin);
 };

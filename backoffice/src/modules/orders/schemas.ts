@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { errorBody } from '../../lib/http.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import { amountSchema, billingView, cartSchema, deliveryView } from '../cart/index.ts';
+import { staffOrderPageSchema } from './staff-schemas.ts';
 import { ORDER_STATUSES } from './tables.ts';
+import {
+  FULFILMENT_STATUSES,
+  SHIPPING_CARRIER_CODES,
+  trackingNumberSchema,
+} from '@plasterwick/shop-rules/fulfilment';
 
 const pence = z.number().int();
 
@@ -30,6 +36,13 @@ export const orderLineSchema = z.object({
   total_without_tax: pence,
   tax: pence,
   free: z.boolean(),
+});
+
+export const trackingSchema = z.object({
+  carrier: z.enum(SHIPPING_CARRIER_CODES),
+  carrier_name: z.string(),
+  number: z.string(),
+  url: z.string(),
 });
 
 export const orderSchema = z.object({
@@ -64,6 +77,12 @@ export const orderSchema = z.object({
     provider: z.string().nullable(),
     status: z.string(),
   }),
+  fulfilment_status: z
+    .enum(FULFILMENT_STATUSES)
+    .describe('Where the order is beside its payment: being prepared, ready to collect, dispatched…'),
+  tracking: trackingSchema
+    .nullable()
+    .describe("Once dispatched: the carrier, the tracking number and the carrier's tracking page"),
 });
 export type OrderBody = z.infer<typeof orderSchema>;
 
@@ -97,6 +116,7 @@ export const orderSummarySchema = z.object({
   currency: z.string(),
   grand_total: amountSchema.describe('What was charged (or is owed on account)'),
   lines: z.number().int().describe('How many lines the order has'),
+  fulfilment_status: z.enum(FULFILMENT_STATUSES),
 });
 
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
@@ -123,44 +143,116 @@ export const reorderResponse = z.object({
   ),
 });
 
-/** `POST /order/{id}/refunds` (API key). */
-export const refundParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+// ---- staff: fulfilment, cancellation and refunds (`/staff/orders/{id}/…`) --------------------------------------
 
-export const refundBody = z.strictObject({
-  amount_pence: z
+/** `POST /staff/orders/{id}/dispatch`. */
+export const dispatchBody = z.strictObject({
+  carrier: z
+    .enum(SHIPPING_CARRIER_CODES)
+    .describe('The parcel carrier: ' + SHIPPING_CARRIER_CODES.join(', ')),
+  tracking_number: trackingNumberSchema.describe(
+    "The carrier's tracking number: 6 to 40 letters and digits (spaces and dashes are dropped, letters upper-cased)",
+  ),
+});
+
+const reasonSchema = z.string().trim().min(1, 'Say why').max(500, 'At most 500 characters');
+
+/** `POST /staff/orders/{id}/cancel`. */
+export const cancelBody = z.strictObject({
+  reason: reasonSchema.describe("Why the order is cancelled: the customer's e-mail repeats it"),
+});
+
+const idempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or _ . : -')
+  .describe(
+    'Chosen by the caller for this refund: the same key again is the same refund, never a second one',
+  );
+
+/** `POST /staff/orders/{id}/refunds`: exactly one of `amount_pence` or `lines`, or neither (all that is left). */
+export const refundBody = z
+  .strictObject({
+    idempotency_key: idempotencyKey,
+    reason: reasonSchema.describe("Why: the customer's e-mail and the credit note print it"),
+    amount_pence: z
+      .number()
+      .int()
+      .positive()
+      .max(100_000_000)
+      .optional()
+      .describe('An amount, pence inc VAT: at most what was paid and not yet refunded'),
+    lines: z
+      .array(
+        z.strictObject({
+          order_line_id: z.number().int().positive().max(2_147_483_647),
+          quantity: z.number().int().min(1).max(999),
+        }),
+      )
+      .max(200)
+      .optional()
+      .describe("Lines of the order and how many of each: each line's paid amount pro rata of the quantity"),
+    shipping: z.boolean().optional().describe('With `lines`: add the delivery charge (once per order)'),
+  })
+  .superRefine((body, context) => {
+    if (body.amount_pence !== undefined && body.lines !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message: 'Give either amount_pence or lines, not both',
+      });
+    }
+    if (body.shipping !== undefined && body.lines === undefined) {
+      context.addIssue({ code: 'custom', path: ['shipping'], message: 'shipping goes with lines' });
+    }
+    if (body.lines?.length === 0 && !body.shipping) {
+      context.addIssue({
+        code: 'custom',
+        path: ['lines'],
+        message: 'Name at least one line, or shipping: true',
+      });
+    }
+  });
+
+/** A refused staff order call: `current` is the state the order is in (`fulfilment_not_allowed`, `order_not_paid`). */
+export const staffOrderConflictBody = errorBody.extend({
+  current: z.string().optional().describe('The fulfilment status (or, for order_not_paid, the order status)'),
+  refundable_pence: pence
+    .optional()
+    .describe('refund_exceeds_captured: what was paid and is not yet refunded'),
+  order_line_id: z.number().int().optional(),
+  refundable_quantity: z
     .number()
     .int()
-    .positive()
-    .max(100_000_000)
-    .describe('How much to give back, pence inc VAT: at most what was paid and not yet refunded'),
-  idempotency_key: z
-    .string()
-    .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8 to 100 letters, digits or _ . : -')
-    .describe(
-      'Chosen by the caller for this refund: the same key again is the same refund, never a second one',
-    ),
+    .optional()
+    .describe('refund_exceeds_bought: how many are left to refund'),
 });
 
-/** A refused refund; `refund_exceeds_captured` says how much may still be refunded. */
-export const refundConflictBody = errorBody.extend({
-  refundable_pence: pence.optional().describe('What was paid and is not yet refunded'),
+const refundedLineSchema = z.object({
+  order_line_id: z.number().int(),
+  quantity: z.number().int(),
+  amount_pence: pence,
 });
 
-export const refundResponse = z.object({
-  refund: z.object({
-    id: z.number().int(),
-    amount_pence: pence,
-    status: z
-      .enum(['pending', 'succeeded', 'failed'])
-      .describe('pending: the provider tells the outcome later (its refund webhook)'),
-    provider_refund_id: z.string().nullable(),
-    failure_code: z.string().nullable(),
-    idempotency_key: z.string(),
-  }),
-  payment: z.object({
-    id: z.string(),
-    status: z.string().describe('succeeded, partially_refunded or refunded'),
-    captured_pence: pence,
-    refunded_pence: pence.describe('Given back or being given back (pending refunds included)'),
-  }),
+const staffRefundSchema = z.object({
+  id: z.number().int(),
+  amount_pence: pence,
+  status: z
+    .enum(['pending', 'succeeded', 'failed'])
+    .describe('pending: the provider tells the outcome later (its refund webhook)'),
+  reason: z.string().nullable(),
+  lines: z.array(refundedLineSchema).nullable().describe('By line: the lines given back; else null'),
+  created_at: z.string(),
+});
+
+/** The staff fulfilment, cancellation and refund calls answer with the order page, so the console refreshes from it. */
+export const staffOrderAnswer = z.object({ data: staffOrderPageSchema });
+
+export const refundAnswer = staffOrderAnswer.extend({
+  refund: staffRefundSchema
+    .extend({
+      provider_refund_id: z.string().nullable(),
+      failure_code: z.string().nullable(),
+      idempotency_key: z.string(),
+    })
+    .describe('The refund this call made (or, for a key used before, made then)'),
 });

@@ -194,7 +194,13 @@ export async function markOrderUnpaid(
 ): Promise<boolean> {
   const [order] = await tx
     .update(orders)
-    .set({ status, cartId: null, updatedAt: now })
+    .set({
+      status,
+      cartId: null,
+      updatedAt: now,
+      // A cancelled order is never fulfilled either (as migration 0022 did for the older ones).
+      ...(status === 'cancelled' ? { fulfilmentStatus: 'cancelled' as const, cancelledAt: now } : {}),
+    })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')))
     .returning({ id: orders.id });
   return order !== undefined;

@@ -23,10 +23,16 @@ export {
 } from './service.ts';
 export {
   capturedPaymentOf,
-  recordRefundAnswer,
+  findRefund,
+  notePendingRefund,
   refundOfEvent,
+  refundOfKey,
+  refundsOfPayment,
+  sameRefund,
   settleRefund,
   startRefund,
+  type GivenRefund,
+  type RefundPlan,
   type RefundRow,
 } from './refunds.ts';
-export type { PaymentStatus } from './tables.ts';
+export type { PaymentStatus, RefundedLine } from './tables.ts';

@@ -4,14 +4,14 @@
  * (`refunded_pence`) by a conditional update in the transaction that inserts the refund, and the database's CHECK
  * (`refunded_pence <= captured_pence`) refuses anything beyond what was taken, so no set of refunds, in sequence or
  * at once, gives back more. A failed refund frees its amount again; a succeeded one moves the payment to
- * `partially_refunded` or `refunded`. The steps around the provider call are flows/refund-payment.ts.
+ * `partially_refunded` or `refunded`. The steps around the provider call are flows/refund-payment.ts; a refund's
+ * planning (its amount, its lines) runs under the payment row's lock, so refunds by line never give a line back twice.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/types.ts';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/types.ts';
 import { DomainError } from '../../lib/errors.ts';
-import type { RefundResult } from './provider.ts';
 import type { PaymentRow } from './service.ts';
-import { paymentRefunds, payments } from './tables.ts';
+import { paymentRefunds, payments, type RefundedLine } from './tables.ts';
 
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 
@@ -28,7 +28,8 @@ export async function capturedPaymentOf(db: Executor, orderId: number): Promise<
   return payment;
 }
 
-async function refundOfKey(db: Executor, idempotencyKey: string): Promise<RefundRow | undefined> {
+/** The refund made under `idempotencyKey`, if any. */
+export async function refundOfKey(db: Executor, idempotencyKey: string): Promise<RefundRow | undefined> {
   const [row] = await db
     .select()
     .from(paymentRefunds)
@@ -43,9 +44,13 @@ const keyReused = () =>
     { conflict: true },
   );
 
-/** The refund a key already made, when it is this refund (same payment, same amount); else 409. */
-function sameRefund(earlier: RefundRow, paymentId: string, amountPence: number): RefundRow {
-  if (earlier.paymentId !== paymentId || earlier.amountPence !== amountPence) throw keyReused();
+/** The refund a key already made, when it is this refund (same payment, and `isSame` says so); else 409. */
+export function sameRefund(
+  earlier: RefundRow,
+  paymentId: string,
+  isSame: (earlier: RefundRow) => boolean,
+): RefundRow {
+  if (earlier.paymentId !== paymentId || !isSame(earlier)) throw keyReused();
   return earlier;
 }
 
@@ -59,51 +64,82 @@ export const refundTooLarge = (payment: Pick<PaymentRow, 'capturedPence' | 'refu
     },
   );
 
+/** How much a refund gives back and, by line, of which lines. */
+export interface RefundPlan {
+  amountPence: number;
+  lines: RefundedLine[] | null;
+}
+
+/** A refund of the payment that gave (or is giving) something back: pending or succeeded. */
+export type GivenRefund = Pick<RefundRow, 'amountPence' | 'lines'>;
+
 /**
- * Starts a refund of `amountPence` of `payment` under `idempotencyKey`: the `pending` refund row and its amount
- * reserved on the payment, in one transaction. The key's earlier refund is answered as it is (409 when it was for
- * another payment or amount); more than is left to refund is a 409 `refund_exceeds_captured`, nothing written.
+ * Starts a refund of `payment` under `idempotencyKey`, in the caller's transaction: the payment row is locked, so
+ * the refunds of one payment are planned one after the other; `plan` then says what this one gives back, knowing
+ * the payment as it now is and the refunds already given (a refund by line counts what its lines already had).
+ * The `pending` refund row is inserted and its amount reserved on the payment by a conditional update, with the
+ * database's CHECK behind it. More than is left is a 409 `refund_exceeds_captured`. The key's earlier refund is
+ * answered as it is (`started: false`; 409 when it was for another payment or `isSame` says it was another refund).
  */
 export async function startRefund(
-  db: Database,
-  refund: { payment: PaymentRow; amountPence: number; idempotencyKey: string; now: Date },
-): Promise<RefundRow> {
-  const { payment, amountPence, idempotencyKey, now } = refund;
-  const earlier = await refundOfKey(db, idempotencyKey);
-  if (earlier) return sameRefund(earlier, payment.id, amountPence);
-  const started = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(paymentRefunds)
-      .values({
-        paymentId: payment.id,
-        amountPence,
-        idempotencyKey,
-        status: 'pending',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: paymentRefunds.idempotencyKey })
-      .returning();
-    // The same key at the same moment: the other request made the refund (read below, once it committed).
-    if (!row) return undefined;
-    const [reserved] = await tx
-      .update(payments)
-      .set({ refundedPence: sql`${payments.refundedPence} + ${amountPence}`, updatedAt: now })
-      .where(
-        and(
-          eq(payments.id, payment.id),
-          inArray(payments.status, REFUNDABLE),
-          sql`${payments.refundedPence} + ${amountPence} <= ${payments.capturedPence}`,
-        ),
-      )
-      .returning({ id: payments.id });
-    if (!reserved) {
-      const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-      throw refundTooLarge(current ?? payment);
-    }
-    return row;
-  });
-  return started ?? sameRefund((await refundOfKey(db, idempotencyKey))!, payment.id, amountPence);
+  tx: Executor,
+  refund: {
+    payment: PaymentRow;
+    idempotencyKey: string;
+    reason: string;
+    now: Date;
+    plan: (payment: PaymentRow, given: GivenRefund[]) => RefundPlan;
+    isSame: (earlier: RefundRow) => boolean;
+  },
+): Promise<{ refund: RefundRow; started: boolean }> {
+  const { idempotencyKey, now } = refund;
+  const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.payment.id)).for('update');
+  if (!payment) throw refundTooLarge(refund.payment);
+  const earlier = await refundOfKey(tx, idempotencyKey);
+  if (earlier) return { refund: sameRefund(earlier, payment.id, refund.isSame), started: false };
+  const given = await tx
+    .select({ amountPence: paymentRefunds.amountPence, lines: paymentRefunds.lines })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, payment.id), ne(paymentRefunds.status, 'failed')));
+  const { amountPence, lines } = refund.plan(payment, given);
+  if (amountPence <= 0 && payment.refundedPence < payment.capturedPence) {
+    // Free lines only: the customer paid nothing for them.
+    throw new DomainError('nothing_to_refund', 'The customer paid nothing for what was chosen', {
+      conflict: true,
+    });
+  }
+  if (amountPence <= 0 || payment.refundedPence + amountPence > payment.capturedPence) {
+    throw refundTooLarge(payment);
+  }
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      amountPence,
+      idempotencyKey,
+      status: 'pending',
+      reason: refund.reason,
+      lines,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: paymentRefunds.idempotencyKey })
+    .returning();
+  // The same key at the same moment for another payment: that request made the refund.
+  if (!row) throw keyReused();
+  const [reserved] = await tx
+    .update(payments)
+    .set({ refundedPence: sql`${payments.refundedPence} + ${amountPence}`, updatedAt: now })
+    .where(
+      and(
+        eq(payments.id, payment.id),
+        inArray(payments.status, REFUNDABLE),
+        sql`${payments.refundedPence} + ${amountPence} <= ${payments.capturedPence}`,
+      ),
+    )
+    .returning({ id: payments.id });
+  if (!reserved) throw refundTooLarge(payment);
+  return { refund: row, started: true };
 }
 
 /**
@@ -145,27 +181,32 @@ export async function settleRefund(
   return true;
 }
 
-/** Records what the provider answered when asked for the refund; returns the refund as it now is. */
-export async function recordRefundAnswer(
-  db: Database,
-  refund: RefundRow,
-  answer: RefundResult,
+/** Notes the provider's id of a refund it has accepted but not yet settled (its webhook settles it). */
+export async function notePendingRefund(
+  db: Executor,
+  refundId: number,
+  providerRefundId: string,
   now: Date,
-): Promise<RefundRow> {
-  if (answer.status === 'pending') {
-    await db
-      .update(paymentRefunds)
-      .set({ providerRefundId: answer.refundId, updatedAt: now })
-      .where(and(eq(paymentRefunds.id, refund.id), eq(paymentRefunds.status, 'pending')));
-  } else {
-    const outcome =
-      answer.status === 'failed'
-        ? { status: 'failed' as const, code: answer.code }
-        : { status: 'succeeded' as const, providerRefundId: answer.refundId };
-    await db.transaction((tx) => settleRefund(tx, refund.id, outcome, now));
-  }
-  const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id));
-  return row!;
+): Promise<void> {
+  await db
+    .update(paymentRefunds)
+    .set({ providerRefundId, updatedAt: now })
+    .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.status, 'pending')));
+}
+
+/** One refund by id. */
+export async function findRefund(db: Executor, refundId: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId));
+  return row;
+}
+
+/** The refunds of a payment, oldest first. */
+export function refundsOfPayment(db: Executor, paymentId: string): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentId, paymentId))
+    .orderBy(asc(paymentRefunds.id));
 }
 
 /** The refund a provider's event names (by the provider's refund id) of the payment, if we know it. */

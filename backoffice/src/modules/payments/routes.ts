@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/http.ts';
+import { orderDocuments } from '../../flows/order-documents.ts';
 import { applyWebhookEvent, type PaymentOutcomeDeps } from '../../flows/payment-outcome.ts';
 import { confirmationUrl, findOrder } from '../orders/index.ts';
 import { fakeEventBody, type FakeProvider } from './fake.ts';
@@ -75,6 +76,7 @@ const outcomeDeps = (app: FastifyInstance, provider: FakeProvider): PaymentOutco
   provider,
   nudgeMail: () => app.mail.nudge(),
   log: app.log,
+  documents: orderDocuments(app),
 });
 
 /** The test authorisation page the shopper is sent to. */

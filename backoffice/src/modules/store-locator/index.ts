@@ -2,4 +2,4 @@
  * The store locator's public surface: what other modules and flows use. Its routes stay out (modules/index.ts
  * registers them).
  */
-export { findStockist } from './stockists.ts';
+export { findStockist, stockistOpeningHours } from './stockists.ts';

@@ -48,6 +48,22 @@ export async function findStockist(
   return toStockist(await findRow(db, siteId, stockistId));
 }
 
+/**
+ * The opening hours of the site's stockist `stockistId` as they stand now (an order keeps the stockist it was
+ * placed with, not its hours); empty when the stockist is no longer listed.
+ */
+export async function stockistOpeningHours(
+  db: Executor,
+  siteId: number,
+  stockistId: number,
+): Promise<{ days: string; hours: string }[]> {
+  const [row] = await db
+    .select({ openingHours: stockists.openingHours })
+    .from(stockists)
+    .where(and(eq(stockists.siteId, siteId), eq(stockists.id, stockistId)));
+  return row?.openingHours ?? [];
+}
+
 /** The point of a postcode from the postcode table; a postcode we cannot place needs explicit coordinates. */
 async function locate(db: Database, postcode: string): Promise<{ latitude: number; longitude: number }> {
   const origin = await locatePostcode(db, postcode);
