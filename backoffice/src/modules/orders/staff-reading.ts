@@ -37,33 +37,12 @@ import type {
 } from './staff-schemas.ts';
 import { orderLines, orderNotes, orders } from './tables.ts';
 
-// ---- who and where, from the stored checkout steps -------------------------------------------------------------
-
-/**
- * The name staff know the order by: the billing address's, else the delivery address's, else the name given for a
- * collection (billing is optional when collecting).
- */
-const nameSql = sql<string>`coalesce(
-  nullif(trim(concat_ws(' ', ${orders.billing}->'address'->>'first_name', ${orders.billing}->'address'->>'last_name')), ''),
-  trim(concat_ws(' ',
-    coalesce(${orders.delivery}->'address'->>'first_name', ${orders.delivery}->>'first_name'),
-    coalesce(${orders.delivery}->'address'->>'last_name', ${orders.delivery}->>'last_name')))
-)`;
-
-/** The customer's postcode: the delivery address's, else the billing one (a collection's stockist is not theirs). */
-const postcodeSql = sql<
-  string | null
->`coalesce(${orders.delivery}->'address'->>'postcode', ${orders.billing}->'address'->>'postcode')`;
-
 /** The status of the order's latest card payment (the one the order page shows). */
 const latestPaymentStatusSql = sql<string | null>`(
   select ${payments.status} from ${payments} where ${payments.orderId} = ${orders.id}
   order by ${payments.createdAt} desc limit 1)`;
 
 // ---- the list ------------------------------------------------------------------------------------------------
-
-/** `%words%` with LIKE's wildcards in the words escaped: what staff type is matched literally. */
-const containing = (words: string) => `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 const sortColumns = {
   placed_at: orders.placedAt,
@@ -74,23 +53,28 @@ const sortColumns = {
   fulfilment_status: orders.fulfilmentStatus,
 } as const;
 
+/**
+ * `columns` containing `words` (any of them: `q` looks in four). `list_search` holds all four, so it contains the
+ * words whenever one of them does: that test goes first for its trigram index, the columns' own test keeps the
+ * match exact (words spanning two of the fields in `list_search` match nothing).
+ */
+function containing(columns: AnyPgColumn[], words: string | undefined): SQL | undefined {
+  if (words === undefined) return undefined;
+  const pattern = `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return and(
+    sql`${orders.listSearch} ilike ${pattern}`,
+    or(...columns.map((column) => sql`${column} ilike ${pattern}`)),
+  );
+}
+
 function whereOf(siteId: number, filters: StaffOrderFilters): SQL | undefined {
-  const contains = (column: SQL | AnyPgColumn, words: string | undefined) =>
-    words === undefined ? undefined : sql`${column} ilike ${containing(words)}`;
   return and(
     eq(orders.siteId, siteId),
-    filters.q === undefined
-      ? undefined
-      : or(
-          contains(orders.number, filters.q),
-          contains(orders.email, filters.q),
-          contains(nameSql, filters.q),
-          contains(postcodeSql, filters.q),
-        ),
-    contains(orders.number, filters.number),
-    contains(orders.email, filters.email),
-    contains(nameSql, filters.name),
-    contains(postcodeSql, filters.postcode),
+    containing([orders.number, orders.email, orders.customerName, orders.customerPostcode], filters.q),
+    containing([orders.number], filters.number),
+    containing([orders.email], filters.email),
+    containing([orders.customerName], filters.name),
+    containing([orders.customerPostcode], filters.postcode),
     filters.status === undefined ? undefined : eq(orders.status, filters.status),
     filters.payment_status === undefined
       ? undefined
@@ -111,8 +95,8 @@ const listColumns = {
   placedAt: orders.placedAt,
   audience: orders.audience,
   email: orders.email,
-  name: nameSql,
-  postcode: postcodeSql,
+  name: orders.customerName,
+  postcode: orders.customerPostcode,
   status: orders.status,
   fulfilmentStatus: orders.fulfilmentStatus,
   fulfilmentMethod: orders.fulfilmentMethod,
@@ -172,37 +156,22 @@ async function itemsOf(db: Executor, rows: ListRow[]): Promise<StaffOrderItem[]>
   });
 }
 
-const listRows = (db: Executor, ids: number[]) =>
-  db.select(listColumns).from(orders).where(inArray(orders.id, ids));
-type ListRow = Awaited<ReturnType<typeof listRows>>[number];
-
-/** The list's rows of `ids`, in that order. */
-async function rowsOf(db: Executor, ids: number[]): Promise<ListRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await listRows(db, ids);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/**
- * The ids of the matching orders in the list's order: only the ids, so an index on the sort column can give the
- * page alone, and the names and postcodes are read from the delivery and billing steps for the rows of the page.
- */
-async function matchingIds(
+/** The matching orders in the list's order (a page of them, or all). */
+function matchingRows(
   db: Executor,
   siteId: number,
   filters: StaffOrderFilters,
   page?: { limit: number; offset: number },
-): Promise<number[]> {
+) {
   const direction = filters.order === 'ASC' ? asc : desc;
   const query = db
-    .select({ id: orders.id })
+    .select(listColumns)
     .from(orders)
     .where(whereOf(siteId, filters))
     .orderBy(direction(sortColumns[filters.sort]), direction(orders.id));
-  const rows = await (page ? query.limit(page.limit).offset(page.offset) : query);
-  return rows.map((row) => row.id);
+  return page ? query.limit(page.limit).offset(page.offset) : query;
 }
+type ListRow = Awaited<ReturnType<typeof matchingRows>>[number];
 
 /** `GET /staff/orders`: a page of the site's orders, filtered and sorted, and how many match. */
 export async function listStaffOrders(
@@ -211,11 +180,11 @@ export async function listStaffOrders(
   query: StaffOrderListQuery,
 ): Promise<{ items: StaffOrderItem[]; total: number }> {
   const [total] = await db.select({ n: count() }).from(orders).where(whereOf(siteId, query));
-  const ids = await matchingIds(db, siteId, query, {
+  const rows = await matchingRows(db, siteId, query, {
     limit: query.perPage,
     offset: (query.page - 1) * query.perPage,
   });
-  return { items: await itemsOf(db, await rowsOf(db, ids)), total: total?.n ?? 0 };
+  return { items: await itemsOf(db, rows), total: total?.n ?? 0 };
 }
 
 /** `GET /staff/orders/export.csv`: every order the filters match, in the list's order. */
@@ -224,7 +193,7 @@ export async function exportStaffOrders(
   siteId: number,
   filters: StaffOrderFilters,
 ): Promise<StaffOrderItem[]> {
-  return itemsOf(db, await rowsOf(db, await matchingIds(db, siteId, filters)));
+  return itemsOf(db, await matchingRows(db, siteId, filters));
 }
 
 // ---- the order page ------------------------------------------------------------------------------------------
@@ -488,12 +457,11 @@ export async function staffOrderPage(
   id: number,
   now: Date = new Date(),
 ): Promise<StaffOrderPage> {
-  const [row] = await db
-    .select({ order: orders, name: nameSql, postcode: postcodeSql })
+  const [order] = await db
+    .select()
     .from(orders)
     .where(and(eq(orders.id, id), eq(orders.siteId, siteId)));
-  if (!row) throw notFound(`Order ${id}`);
-  const { order } = row;
+  if (!order) throw notFound(`Order ${id}`);
   const lines = await db
     .select()
     .from(orderLines)
@@ -517,8 +485,8 @@ export async function staffOrderPage(
     placed_at: order.placedAt.toISOString(),
     audience: order.audience,
     email: order.email,
-    name: row.name,
-    postcode: row.postcode,
+    name: order.customerName,
+    postcode: order.customerPostcode,
     status: order.status,
     fulfilment_status: order.fulfilmentStatus,
     fulfilment_method: order.fulfilmentMethod,
@@ -639,7 +607,7 @@ export async function listOpenInvoices(
       number: orders.number,
       customerId: orders.customerId,
       email: orders.email,
-      name: nameSql,
+      name: orders.customerName,
       poNumber: orders.poNumber,
       placedAt: orders.placedAt,
       dueAt: orders.paymentDueAt,

@@ -36,6 +36,19 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Order numbers: `PW-` and the sequence's next value on 6 digits. */
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1, increment: 1 });
 
+/**
+ * Who and where, from the stored checkout steps, as SQL over the table's own columns (a generated column may not
+ * read another, so the search text repeats them). The name staff know the order by: the billing address's, else
+ * the delivery address's, else the name given for a collection (billing is optional when collecting). `||` and
+ * `coalesce`, not `concat_ws`: a generated column takes only immutable functions, and `concat_ws` is stable.
+ */
+const NAME_SQL = `coalesce(
+  nullif(trim(coalesce(billing->'address'->>'first_name', '') || ' ' || coalesce(billing->'address'->>'last_name', '')), ''),
+  trim(coalesce(delivery->'address'->>'first_name', delivery->>'first_name', '') || ' '
+    || coalesce(delivery->'address'->>'last_name', delivery->>'last_name', '')))`;
+/** The customer's postcode: the delivery address's, else the billing one (a collection's stockist is not theirs). */
+const POSTCODE_SQL = `coalesce(delivery->'address'->>'postcode', billing->'address'->>'postcode')`;
+
 /** Three amount columns `<name>_ex_pence`, `_vat_pence`, `_inc_pence` and their CHECK (`ex + vat = inc`, ≥ 0). */
 const amountChecks = (name: string, ex: unknown, vat: unknown, inc: unknown) =>
   check(`orders_${name}_check`, sql`${ex} >= 0 and ${vat} >= 0 and ${ex} + ${vat} = ${inc}`);
@@ -110,10 +123,30 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /** The staff order list's name and postcode (issue 23): plain columns, so its filters read no JSON. */
+    customerName: text('customer_name').generatedAlwaysAs(sql.raw(NAME_SQL)).notNull(),
+    customerPostcode: text('customer_postcode').generatedAlwaysAs(sql.raw(POSTCODE_SQL)),
+    /**
+     * Number, e-mail, name and postcode in one text under a trigram index: every text filter of the staff list
+     * (`q` and each field's) first asks that it contain the words, which the index answers, then checks the field
+     * itself on the few rows left. Not lower-cased: the list matches with ILIKE, which the index serves as it is.
+     */
+    listSearch: text('list_search')
+      .generatedAlwaysAs(
+        sql.raw(`number || ' ' || email || ' ' || ${NAME_SQL} || ' ' || coalesce(${POSTCODE_SQL}, '')`),
+      )
+      .notNull(),
   },
   (t) => [
     index('orders_site_placed').on(t.siteId, t.placedAt),
     index('orders_site_fulfilment_placed').on(t.siteId, t.fulfilmentStatus, t.placedAt),
+    // The staff list filtered by status, newest first.
+    index('orders_site_status_placed').on(t.siteId, t.status, t.placedAt),
+    // No pending list (fastupdate): PGlite runs no autovacuum to merge it, so it would only grow, be read by every
+    // search and make the planner cost the index above a scan of the whole table.
+    index('orders_list_search_trgm')
+      .using('gin', sql`${t.listSearch} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     check(
       'orders_dispatch_check',
       sql`${t.fulfilmentStatus} not in ('dispatched', 'delivered') or (${t.shippingCarrier} is not null and ${t.trackingNumber} is not null and ${t.dispatchedAt} is not null)`,
