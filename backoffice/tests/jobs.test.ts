@@ -77,6 +77,19 @@ describe('the job runner', () => {
     await runner.stop();
   });
 
+  test('a job that waits first runs one interval after the start, then keeps its pace', async () => {
+    const upkeep = standInJob('upkeep', 3_600_000);
+    const runner = createJobRunner([{ ...upkeep.job, waitFirst: true }], loggedErrors().context);
+    runner.start();
+    await vi.advanceTimersByTimeAsync(3_599_999);
+    expect(upkeep.state.runs).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(upkeep.state.runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(upkeep.state.runs).toBe(2);
+    await runner.stop();
+  });
+
   test('never runs a job twice at once: requests during a run share one more run after it', async () => {
     const { job, state, release } = standInJob('outbox', 5_000);
     const runner = createJobRunner([job], loggedErrors().context);
@@ -173,7 +186,11 @@ describe('the job runner', () => {
       housekeeping: 3_600_000,
       'bot-check-housekeeping': 60_000,
       'payment-reconciliation': 60_000,
+      'embedded-vacuum': 3_600_000,
     });
+    // A PostgreSQL server vacuums itself: the job is the embedded database's only.
+    const onServer = loadConfig({ DATABASE_URL: 'postgres://shop:shop@127.0.0.1:5432/shop' });
+    expect(paces(onServer)['embedded-vacuum']).toBeUndefined();
     // The reconciliation's pace is configuration (the crash test checks every second).
     const everySecond = loadConfig({ PAYMENT_RECONCILE_EVERY_SECONDS: '1' });
     expect(paces(everySecond)['payment-reconciliation']).toBe(1_000);

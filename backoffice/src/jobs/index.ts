@@ -1,4 +1,5 @@
 /** The back-office's background jobs: each one's name, pace and handler. `app.ts` hands them to the runner. */
+import { vacuumEmbedded } from '../db/maintenance.ts';
 import { hourlyHousekeeping, minutelyHousekeeping, runHousekeeping } from '../flows/housekeeping.ts';
 import { reconcilePayments } from '../flows/reconcile-payments.ts';
 import { HOUR_MS } from '@plasterwick/shop-rules/time';
@@ -62,10 +63,21 @@ const paymentReconciliation = (config: Config): Job => ({
   },
 });
 
+/** PGlite has no autovacuum worker: the embedded database is vacuumed and analysed hourly (db/maintenance.ts). */
+const embeddedVacuum: Job = {
+  name: 'embedded-vacuum',
+  intervalMs: HOUR_MS,
+  // Nothing to reclaim right after a start; every test app would pay for it.
+  waitFirst: true,
+  run: ({ db }) => vacuumEmbedded(db),
+};
+
 /** The jobs of a back-office with this configuration. */
 export const backOfficeJobs = (config: Config): readonly Job[] => [
   mailOutbox,
   housekeeping,
   botCheckHousekeeping,
   paymentReconciliation(config),
+  // A PostgreSQL server (DATABASE_URL) vacuums itself.
+  ...(config.databaseUrl ? [] : [embeddedVacuum]),
 ];

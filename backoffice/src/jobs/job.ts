@@ -36,6 +36,8 @@ export interface Job {
   name: string;
   /** How long after one run ends the next one starts. */
   intervalMs: number;
+  /** The first run comes one interval after the runner starts, not at once (upkeep with nothing to do at boot). */
+  waitFirst?: boolean;
   /**
    * One pass of the work. Throwing fails this pass only (the runner logs it; the next pass retries). `signal` is
    * aborted when the process is shutting down: a long pass stops at its next safe point.

@@ -20,6 +20,8 @@ export interface JobRunner {
 /** One job's runs: at most one in flight, at most one waiting behind it. */
 interface Lane {
   request(): Promise<void>;
+  /** The first run after one interval instead of now. */
+  schedule(): void;
   settled(): Promise<void>;
   cancelTimer(): void;
 }
@@ -76,7 +78,7 @@ export function createJobRunner(jobs: readonly Job[], context: JobContext): JobR
       while (inFlight || waiting) await (waiting ?? inFlight)?.catch(ignore);
     }
 
-    return { request, settled, cancelTimer: () => clearTimeout(timer) };
+    return { request, schedule: scheduleNext, settled, cancelTimer: () => clearTimeout(timer) };
   }
 
   const lanes = new Map(jobs.map((job) => [job.name, lane(job)]));
@@ -92,7 +94,11 @@ export function createJobRunner(jobs: readonly Job[], context: JobContext): JobR
     start() {
       if (started || stopping.signal.aborted) return;
       started = true;
-      for (const each of lanes.values()) each.request().catch(ignore);
+      for (const job of jobs) {
+        const each = laneOf(job.name);
+        if (job.waitFirst) each.schedule();
+        else each.request().catch(ignore);
+      }
     },
     async stop() {
       stopping.abort();
