@@ -7,6 +7,7 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-ad
 import { unwrap, type Api } from './api/client.ts';
 import type { Role } from './api/types.ts';
 import { ROLES } from './access.ts';
+import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
 
 interface ResourceCalls {
   getList?(params: GetListParams): Promise<{ data: RaRecord[]; total: number }>;
@@ -103,6 +104,32 @@ function resources(api: Api): Record<string, ResourceCalls> {
         ).data,
       delete: async (id) => {
         await unwrap(api.DELETE('/api/v1/staff/invitations/{id}', { params: { path: { id: Number(id) } } }));
+      },
+    },
+    orders: {
+      getList: async (params) =>
+        listAnswer(
+          await unwrap(
+            api.GET('/api/v1/staff/orders', {
+              params: { query: { ...orderFilter(params.filter), ...listQuery(params, ORDER_SORTS) } },
+            }),
+          ),
+        ),
+      getOne: async (id) =>
+        (await unwrap(api.GET('/api/v1/staff/orders/{id}', { params: { path: { id: Number(id) } } }))).data,
+    },
+    invoices: {
+      // Open or overdue: the list is of on-account orders not yet paid, whose amount is still owed.
+      getList: async (params) => {
+        const { state } = (params.filter ?? {}) as { state?: unknown };
+        const { page, perPage } = listQuery(params, [] as const);
+        return listAnswer(
+          await unwrap(
+            api.GET('/api/v1/staff/invoices', {
+              params: { query: { ...(state === 'overdue' ? { state } : { state: 'open' }), page, perPage } },
+            }),
+          ),
+        );
       },
     },
     sessions: {

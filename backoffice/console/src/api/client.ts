@@ -5,12 +5,14 @@
  */
 import createClient from 'openapi-fetch';
 import { HttpError } from 'react-admin';
+import type { PendingOrderRoutes } from './pending-order-routes.ts';
 import type { paths } from './schema';
 
 export type Api = ReturnType<typeof createApi>;
 
 export function createApi(baseUrl = '', fetchImpl?: typeof fetch) {
-  return createClient<paths>({
+  // `& PendingOrderRoutes`: TEMPORARY, see pending-order-routes.ts.
+  return createClient<paths & PendingOrderRoutes>({
     baseUrl,
     credentials: 'same-origin',
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
