@@ -6,6 +6,8 @@
  */
 import GroupIcon from '@mui/icons-material/Group';
 import MailIcon from '@mui/icons-material/EmailOutlined';
+import InvoiceIcon from '@mui/icons-material/ReceiptLong';
+import OrderIcon from '@mui/icons-material/ShoppingBasket';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -28,6 +30,9 @@ const PeopleList = lazy(() => import('./people/PeopleList.tsx'));
 const PersonEdit = lazy(() => import('./people/PersonEdit.tsx'));
 const InvitationList = lazy(() => import('./people/InvitationList.tsx'));
 const InvitationCreate = lazy(() => import('./people/InvitationCreate.tsx'));
+const OrderList = lazy(() => import('./orders/OrderList.tsx'));
+const OrderShow = lazy(() => import('./orders/OrderShow.tsx'));
+const InvoiceList = lazy(() => import('./orders/InvoiceList.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -56,6 +61,14 @@ export function App() {
       <CustomRoutes>
         <Route path="/my-sessions" element={<MySessions />} />
       </CustomRoutes>
+      <Resource
+        name="orders"
+        list={OrderList}
+        show={OrderShow}
+        icon={OrderIcon}
+        recordRepresentation="number"
+      />
+      <Resource name="invoices" list={InvoiceList} icon={InvoiceIcon} />
       <Resource
         name="people"
         list={PeopleList}
