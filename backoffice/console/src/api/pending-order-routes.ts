@@ -83,7 +83,7 @@ interface OrderPage extends OrderListItem {
     next: FulfilmentStatus[];
   };
   payment: {
-    id: number;
+    id: string;
     status: string;
     provider: string;
     captured_pence: number;
@@ -156,7 +156,9 @@ export interface PendingOrderRoutes {
   '/api/v1/staff/orders/{id}/notes': Route<{
     post: Call<never, ById, { body: string }, OrderPage['notes'][number], 201>;
   }>;
-  '/api/v1/staff/orders/{id}/resend-confirmation': Route<{ post: Call<never, ById, never, unknown, 202> }>;
+  '/api/v1/staff/orders/{id}/resend-confirmation': Route<{
+    post: Call<never, ById, never, { mail_id: number }, 202>;
+  }>;
   '/api/v1/staff/orders/{id}/invoice-paid': OrderMove;
   '/api/v1/staff/orders/{id}/ready-for-collection': OrderMove;
   '/api/v1/staff/orders/{id}/collected': OrderMove;
@@ -181,9 +183,13 @@ export interface PendingOrderRoutes {
           number: string;
           email: string;
           name: string;
+          customer_id: number | null;
+          po_number: string | null;
+          total_ex_pence: number;
           total_inc_pence: number;
+          currency: string;
           placed_at: string;
-          payment_due_at: string | null;
+          due_at: string;
           overdue: boolean;
         }[];
         total: number;

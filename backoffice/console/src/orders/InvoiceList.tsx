@@ -81,12 +81,7 @@ export default function InvoiceList() {
           render={(invoice) => pounds(invoice.total_inc_pence)}
         />
         <DataTable.Col<OpenInvoice> source="placed_at" label="Placed" field={UkDateField} disableSort />
-        <DataTable.Col<OpenInvoice>
-          source="payment_due_at"
-          label="Due"
-          disableSort
-          render={(invoice) => (invoice.payment_due_at ? <UkDateField source="payment_due_at" /> : 'No date')}
-        />
+        <DataTable.Col<OpenInvoice> source="due_at" label="Due" field={UkDateField} disableSort />
         <DataTable.Col<OpenInvoice>
           source="overdue"
           label="Overdue"
