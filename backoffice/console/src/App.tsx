@@ -17,6 +17,7 @@ import { createDataProvider } from './data-provider.ts';
 import { i18nProvider } from './i18n.ts';
 import { LoginPage } from './screens/LoginPage.tsx';
 import { ConsoleLayout } from './ui/ConsoleLayout.tsx';
+import { lightTheme } from './ui/theme.ts';
 import { PublicPage } from './ui/PublicPage.tsx';
 
 const SetupPage = lazy(() => import('./screens/SetupPage.tsx'));
@@ -46,6 +47,7 @@ export function App() {
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={ConsoleLayout}
+      lightTheme={lightTheme}
       dashboard={Dashboard}
       requireAuth
       // No call to react-admin's telemetry server: the console talks to this origin only (its CSP says so too).

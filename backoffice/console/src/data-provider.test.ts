@@ -85,6 +85,7 @@ describe('the orders', () => {
     const url = new URL(requests[0]!.url);
     expect(url.pathname).toBe('/api/v1/staff/orders');
     expect(Object.fromEntries(url.searchParams)).toEqual({
+      site_id: '3',
       q: 'LS1',
       status: 'paid',
       payment_status: 'partially_refunded',
@@ -112,7 +113,7 @@ describe('the orders', () => {
         audience: 'x',
       },
     });
-    expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toEqual({});
+    expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toEqual({ site_id: '3' });
   });
 
   it('are read one at a time as the order page', async () => {
@@ -123,6 +124,7 @@ describe('the orders', () => {
       lines: [],
     });
     expect(new URL(requests[0]!.url).pathname).toBe('/api/v1/staff/orders/9');
+    expect(new URL(requests[0]!.url).searchParams.get('site_id')).toBe('3');
   });
 });
 
@@ -136,11 +138,13 @@ describe('the open invoices', () => {
     });
     expect(new URL(requests[0]!.url).pathname).toBe('/api/v1/staff/invoices');
     expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toEqual({
+      site_id: '3',
       state: 'open',
       page: '1',
       perPage: '25',
     });
     expect(Object.fromEntries(new URL(requests[1]!.url).searchParams)).toEqual({
+      site_id: '3',
       state: 'overdue',
       page: '2',
       perPage: '25',

@@ -8,6 +8,7 @@ import { unwrap, type Api } from './api/client.ts';
 import type { Role } from './api/types.ts';
 import { ROLES } from './access.ts';
 import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
+import { SITE } from './orders/site.ts';
 
 interface ResourceCalls {
   getList?(params: GetListParams): Promise<{ data: RaRecord[]; total: number }>;
@@ -116,7 +117,11 @@ function resources(api: Api): Record<string, ResourceCalls> {
           ),
         ),
       getOne: async (id) =>
-        (await unwrap(api.GET('/api/v1/staff/orders/{id}', { params: { path: { id: Number(id) } } }))).data,
+        (
+          await unwrap(
+            api.GET('/api/v1/staff/orders/{id}', { params: { path: { id: Number(id) }, query: SITE } }),
+          )
+        ).data,
     },
     invoices: {
       // Open or overdue: the list is of on-account orders not yet paid, whose amount is still owed.
@@ -126,7 +131,7 @@ function resources(api: Api): Record<string, ResourceCalls> {
         return listAnswer(
           await unwrap(
             api.GET('/api/v1/staff/invoices', {
-              params: { query: { ...(state === 'overdue' ? { state } : { state: 'open' }), page, perPage } },
+              params: { query: { ...SITE, state: state === 'overdue' ? 'overdue' : 'open', page, perPage } },
             }),
           ),
         );

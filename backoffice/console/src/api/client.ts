@@ -5,14 +5,12 @@
  */
 import createClient from 'openapi-fetch';
 import { HttpError } from 'react-admin';
-import type { PendingOrderRoutes } from './pending-order-routes.ts';
 import type { paths } from './schema';
 
 export type Api = ReturnType<typeof createApi>;
 
 export function createApi(baseUrl = '', fetchImpl?: typeof fetch) {
-  // `& PendingOrderRoutes`: TEMPORARY, see pending-order-routes.ts.
-  return createClient<paths & PendingOrderRoutes>({
+  return createClient<paths>({
     baseUrl,
     credentials: 'same-origin',
     ...(fetchImpl ? { fetch: fetchImpl } : {}),

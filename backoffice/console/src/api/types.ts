@@ -1,9 +1,7 @@
 /** The staff API's shapes, named: each is read from the generated schema, so a change in the document shows here. */
-import type { PendingOrderRoutes } from './pending-order-routes.ts';
 import type { paths as generated } from './schema';
 
-// `& PendingOrderRoutes`: TEMPORARY, see pending-order-routes.ts.
-type paths = generated & PendingOrderRoutes;
+type paths = generated;
 
 type Json<Answer> = Answer extends { content: { 'application/json': infer Body } } ? Body : never;
 type Data<Answer> = Json<Answer> extends { data: infer D } ? D : never;

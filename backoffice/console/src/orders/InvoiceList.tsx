@@ -74,7 +74,7 @@ export default function InvoiceList() {
         <DataTable.Col<OpenInvoice> source="number" label="Order" disableSort />
         <DataTable.Col<OpenInvoice> source="name" label="Customer" disableSort />
         <DataTable.Col<OpenInvoice> source="email" label="Email address" disableSort />
-        <DataTable.NumberCol<OpenInvoice>
+        <DataTable.Col<OpenInvoice>
           source="total_inc_pence"
           label="Amount inc VAT"
           disableSort

@@ -4,7 +4,7 @@
  * orders the filters select, all of them, for the accounts.
  */
 import DownloadIcon from '@mui/icons-material/Download';
-import { Button } from '@mui/material';
+import { Button, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   DateInput,
@@ -68,6 +68,9 @@ function ExportButton() {
 }
 
 export default function OrderList() {
+  // On a tablet the e-mail address, postcode and the two payment columns give way (they are on the order's page);
+  // the table scrolls sideways rather than the page if it is still too wide.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   return (
     <List
       title="Orders"
@@ -80,28 +83,32 @@ export default function OrderList() {
         </TopToolbar>
       }
     >
-      <DataTable<OrderListItem> bulkActionButtons={false} rowClick="show">
+      <DataTable<OrderListItem> bulkActionButtons={false} rowClick="show" sx={{ overflowX: 'auto' }}>
         <DataTable.Col<OrderListItem> source="number" label="Order" />
         <DataTable.Col<OrderListItem> source="placed_at" label="Placed" field={UkDateField} />
         <DataTable.Col<OrderListItem> source="name" label="Customer" disableSort />
-        <DataTable.Col<OrderListItem> source="email" label="Email address" />
-        <DataTable.Col<OrderListItem> source="postcode" label="Postcode" disableSort />
-        <DataTable.NumberCol<OrderListItem>
+        {wide ? <DataTable.Col<OrderListItem> source="email" label="Email address" /> : null}
+        {wide ? <DataTable.Col<OrderListItem> source="postcode" label="Postcode" disableSort /> : null}
+        <DataTable.Col<OrderListItem>
           source="total_inc_pence"
           label="Total inc VAT"
           render={(order) => pounds(order.total_inc_pence)}
         />
-        <DataTable.Col<OrderListItem>
-          source="status"
-          label="Order status"
-          render={(order) => orderStatusLabel(order.status)}
-        />
-        <DataTable.Col<OrderListItem>
-          source="payment_status"
-          label="Payment"
-          disableSort
-          render={(order) => paymentStatusLabel(order.payment_status)}
-        />
+        {wide ? (
+          <DataTable.Col<OrderListItem>
+            source="status"
+            label="Order status"
+            render={(order) => orderStatusLabel(order.status)}
+          />
+        ) : null}
+        {wide ? (
+          <DataTable.Col<OrderListItem>
+            source="payment_status"
+            label="Payment"
+            disableSort
+            render={(order) => paymentStatusLabel(order.payment_status)}
+          />
+        ) : null}
         <DataTable.Col<OrderListItem>
           source="fulfilment_status"
           label="Fulfilment"

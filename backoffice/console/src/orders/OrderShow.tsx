@@ -23,20 +23,23 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { Show, useRecordContext } from 'react-admin';
+import { Loading, Show, useRecordContext } from 'react-admin';
 import type { OrderPage, Payment } from '../api/types.ts';
 import { ukDateTime } from '../dates.ts';
 import { pounds } from '../money.ts';
 import { fulfilmentLabel, orderStatusLabel, paymentStatusLabel } from './labels.ts';
 import { AUDIENCE_LABELS, PAYMENT_METHOD_LABELS } from './order-filter.ts';
 import { OrderActions } from './OrderActions.tsx';
+import { SITE } from './site.ts';
 
-const documentUrl = (order: OrderPage, file: string) => `/api/v1/staff/orders/${order.id}/${file}`;
+const documentUrl = (order: OrderPage, file: string) =>
+  `/api/v1/staff/orders/${order.id}/${file}?${new URLSearchParams({ site_id: String(SITE.site_id) })}`;
 
 function Section({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   const id = useId();
   return (
-    <Grid size={{ xs: 12, md: wide ? 12 : 6 }}>
+    // minWidth 0: a wide table scrolls inside its card instead of widening the page (a tablet's 768 px).
+    <Grid size={{ xs: 12, md: wide ? 12 : 6 }} sx={{ minWidth: 0 }}>
       <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
         <CardContent>
           <Typography id={id} component="h2" variant="h6" gutterBottom>
@@ -348,10 +351,13 @@ function Timeline({ order }: { order: OrderPage }) {
 
 function OrderView() {
   const order = useRecordContext<OrderPage>();
-  if (!order) return null;
+  // Opened from the list, react-admin first shows the list's row (it seeds the record cache) until the order page
+  // arrives: without its lines it is not the page yet.
+  if (!order || !Array.isArray(order.lines)) return <Loading />;
   const billing = (order.billing ?? {}) as Record<string, unknown>;
   return (
-    <Stack spacing={2} sx={{ mt: 2 }}>
+    // Inline-size containment: the page takes the width it is given, whatever its tables' (they scroll).
+    <Stack spacing={2} sx={{ mt: 2, contain: 'inline-size' }}>
       <Stack spacing={1}>
         <Typography component="h1" variant="h5">
           Order {order.number}

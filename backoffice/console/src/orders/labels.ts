@@ -6,7 +6,9 @@ export const fulfilmentLabel = (status: string) => FULFILMENT_LABELS[status as F
 export const orderStatusLabel = (status: string) =>
   ORDER_STATUS_LABELS[status as keyof typeof ORDER_STATUS_LABELS] ?? status;
 export const paymentStatusLabel = (status: string | null) =>
-  status === null ? 'No card payment' : (PAYMENT_STATUS_LABELS[status] ?? status);
+  status === null
+    ? 'No card payment'
+    : (PAYMENT_STATUS_LABELS[status as keyof typeof PAYMENT_STATUS_LABELS] ?? status);
 
 const choices = (labels: Record<string, string>) =>
   Object.entries(labels).map(([id, name]) => ({ id, name }));

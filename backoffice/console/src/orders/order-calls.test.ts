@@ -12,14 +12,12 @@ function backOffice(status: number, body: unknown) {
   return { requests, calls: orderCalls(createApi('http://console.test', fetch as typeof globalThis.fetch)) };
 }
 
-it('dispatches with the carrier and tracking number, and answers the order page', async () => {
+it('dispatches on the UK site with the carrier and tracking number', async () => {
   const { requests, calls } = backOffice(200, { data: { id: 4, fulfilment_status: 'dispatched' } });
-  expect(await calls.dispatch(4, 'royal_mail', 'AB123456789GB')).toEqual({
-    id: 4,
-    fulfilment_status: 'dispatched',
-  });
+  await calls.dispatch(4, 'royal_mail', 'AB123456789GB');
   expect(requests[0]!.method).toBe('POST');
   expect(new URL(requests[0]!.url).pathname).toBe('/api/v1/staff/orders/4/dispatch');
+  expect(new URL(requests[0]!.url).searchParams.get('site_id')).toBe('3');
   expect(await requests[0]!.json()).toEqual({ carrier: 'royal_mail', tracking_number: 'AB123456789GB' });
 });
 

@@ -4,6 +4,7 @@
  */
 import { FULFILMENT_STATUSES, type FulfilmentStatus } from '@plasterwick/shop-rules/fulfilment';
 import type { OrderListQuery } from '../api/types.ts';
+import { SITE } from './site.ts';
 
 export const ORDER_SORTS = [
   'placed_at',
@@ -24,8 +25,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+type PaymentStatus = NonNullable<OrderListQuery['payment_status']>;
+
 /** The card payment's states, with the refunds' two. */
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Pending',
   requires_action: 'Being checked',
   succeeded: 'Paid',
@@ -43,15 +46,18 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const oneOf = <T extends string>(allowed: readonly T[], value: unknown): value is T =>
   allowed.includes(value as T);
 
-/** react-admin's list filter → the API's query. */
+/** react-admin's list filter → the API's query, on the UK site. */
 export function orderFilter(filter: Record<string, unknown> | undefined): OrderListQuery {
   const { q, status, payment_status, fulfilment_status, placed_from, placed_to, audience, payment_method } =
     filter ?? {};
   const day = (value: unknown) => typeof value === 'string' && DAY.test(value);
   return {
+    ...SITE,
     ...(typeof q === 'string' && q.trim() !== '' ? { q: q.trim() } : {}),
     ...(oneOf(Object.keys(ORDER_STATUS_LABELS) as OrderStatus[], status) ? { status } : {}),
-    ...(oneOf(Object.keys(PAYMENT_STATUS_LABELS), payment_status) ? { payment_status } : {}),
+    ...(oneOf(Object.keys(PAYMENT_STATUS_LABELS) as PaymentStatus[], payment_status)
+      ? { payment_status }
+      : {}),
     ...(oneOf<FulfilmentStatus>(FULFILMENT_STATUSES, fulfilment_status) ? { fulfilment_status } : {}),
     ...(day(placed_from) ? { placed_from: placed_from as string } : {}),
     ...(day(placed_to) ? { placed_to: placed_to as string } : {}),
@@ -63,6 +69,5 @@ export function orderFilter(filter: Record<string, unknown> | undefined): OrderL
 /** The CSV export of the orders `filter` selects (all of them, not one page): the accounts' download. */
 export function exportUrl(filter: Record<string, unknown> | undefined): string {
   const query = new URLSearchParams(Object.entries(orderFilter(filter)).map(([k, v]) => [k, String(v)]));
-  const search = query.toString();
-  return `/api/v1/staff/orders/export.csv${search ? `?${search}` : ''}`;
+  return `/api/v1/staff/orders/export.csv?${query}`;
 }

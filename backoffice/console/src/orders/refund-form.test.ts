@@ -7,7 +7,7 @@ function line(id: number, quantity: number, unitInc: number, more: Partial<Order
     id,
     reference: `REF-${id}`,
     name: `Filler ${id}`,
-    variant_label: null,
+    variant_label: '5 kg',
     quantity,
     unit_ex_pence: Math.round(unitInc / 1.2),
     unit_inc_pence: unitInc,

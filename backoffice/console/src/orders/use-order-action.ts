@@ -1,12 +1,12 @@
 /**
- * Runs an order action and shows its result: the order page the back-office answers replaces the one shown (no
- * second read), the lists and the dashboard are read again when next shown, and a refusal becomes words for the
- * dialog. A conflict (someone else moved the order first) also reloads the page, so it shows the order as it is.
+ * Runs an order action and shows its result: the order is read again (its page then shows what the action changed,
+ * with the e-mails and timeline entries it added), the lists and the dashboard are read again when next shown, and
+ * a refusal becomes words for the dialog. A conflict (someone else moved the order first) also reloads the order,
+ * so the page shows it as it is.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import type { ApiErrorDetails } from '../api/client.ts';
-import type { OrderPage } from '../api/types.ts';
 import { failureMessage } from '../ui/use-submit.ts';
 import { fulfilmentLabel } from './labels.ts';
 
@@ -37,18 +37,16 @@ export function useOrderAction(orderId: number) {
 
   /** Calls `action`; on success shows `done` (a message key of i18n.ts) and refreshes what it changed. */
   return async function run(
-    action: () => Promise<OrderPage | void>,
+    action: () => Promise<void>,
     done: string,
     options: Record<string, string> = {},
   ): Promise<void> {
-    let answer: OrderPage | void;
     try {
-      answer = await action();
+      await action();
     } catch (error) {
       throw refused(error);
     }
-    if (answer) queryClient.setQueryData(['orders', 'getOne', { id: String(orderId) }], answer);
-    else await queryClient.invalidateQueries({ queryKey: ['orders', 'getOne', { id: String(orderId) }] });
+    await queryClient.invalidateQueries({ queryKey: ['orders', 'getOne', { id: String(orderId) }] });
     void queryClient.invalidateQueries({ queryKey: ['orders', 'getList'] });
     void queryClient.invalidateQueries({ queryKey: ['invoices', 'getList'] });
     void queryClient.invalidateQueries({ queryKey: ['dashboard'] });

@@ -11,6 +11,7 @@ import { api, unwrap } from '../api/client.ts';
 import type { DashboardFigures, Role } from '../api/types.ts';
 import { ukDay } from '../dates.ts';
 import { pounds } from '../money.ts';
+import { SITE } from '../orders/site.ts';
 
 interface Figure {
   label: string;
@@ -71,7 +72,7 @@ function OrderFigures() {
   const createPath = useCreatePath();
   const { data, error } = useQuery({
     queryKey: ['dashboard'],
-    queryFn: async () => (await unwrap(api.GET('/api/v1/staff/dashboard'))).data,
+    queryFn: async () => (await unwrap(api.GET('/api/v1/staff/dashboard', { params: { query: SITE } }))).data,
   });
   if (error) return <Typography role="alert">The figures could not be read: {error.message}</Typography>;
   if (!data) return <Typography>Reading today's figures…</Typography>;
