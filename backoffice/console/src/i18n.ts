@@ -86,8 +86,11 @@ const consoleMessages: Messages = {
     refused: {
       fulfilment_not_allowed:
         'Someone changed this order meanwhile: it is now "%{current}", so this cannot be done. The page shows it as it is now.',
-      refund_exceeds_remaining: 'That is more than is left to refund: the page shows what is left now.',
-      nothing_to_refund: 'Nothing is left to refund on this order.',
+      order_not_paid: 'This order is not paid (nor on account), so it cannot be prepared or sent.',
+      refund_exceeds_captured:
+        'That is more than is left to refund (someone may have refunded meanwhile): the page shows what is left now.',
+      refund_exceeds_bought: 'That is more of a line than was bought and not yet refunded.',
+      idempotency_key_reused: 'This refund was already made differently: close the dialog and open it again.',
       forbidden: 'Your role does not allow this.',
     },
   },

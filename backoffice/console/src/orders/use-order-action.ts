@@ -10,7 +10,14 @@ import type { ApiErrorDetails } from '../api/client.ts';
 import { failureMessage } from '../ui/use-submit.ts';
 import { fulfilmentLabel } from './labels.ts';
 
-const WORDED_REFUSALS = ['fulfilment_not_allowed', 'refund_exceeds_remaining', 'nothing_to_refund'];
+/** The back-office's refusals of an order action (docs/api-contract.md) that have words of their own in i18n.ts. */
+const WORDED_REFUSALS = [
+  'fulfilment_not_allowed',
+  'order_not_paid',
+  'refund_exceeds_captured',
+  'refund_exceeds_bought',
+  'idempotency_key_reused',
+];
 
 export function useOrderAction(orderId: number) {
   const queryClient = useQueryClient();
