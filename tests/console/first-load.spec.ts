@@ -53,6 +53,9 @@ const LAZY_SCREENS = [
   'src/people/PersonEdit.tsx',
   'src/people/InvitationList.tsx',
   'src/people/InvitationCreate.tsx',
+  'src/orders/OrderList.tsx',
+  'src/orders/OrderShow.tsx',
+  'src/orders/InvoiceList.tsx',
 ];
 
 test('the first load is at most 600 KB of JavaScript, gzip', () => {

@@ -6,6 +6,8 @@
  */
 import GroupIcon from '@mui/icons-material/Group';
 import MailIcon from '@mui/icons-material/EmailOutlined';
+import InvoiceIcon from '@mui/icons-material/ReceiptLong';
+import OrderIcon from '@mui/icons-material/ShoppingBasket';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -15,6 +17,7 @@ import { createDataProvider } from './data-provider.ts';
 import { i18nProvider } from './i18n.ts';
 import { LoginPage } from './screens/LoginPage.tsx';
 import { ConsoleLayout } from './ui/ConsoleLayout.tsx';
+import { lightTheme } from './ui/theme.ts';
 import { PublicPage } from './ui/PublicPage.tsx';
 
 const SetupPage = lazy(() => import('./screens/SetupPage.tsx'));
@@ -28,6 +31,9 @@ const PeopleList = lazy(() => import('./people/PeopleList.tsx'));
 const PersonEdit = lazy(() => import('./people/PersonEdit.tsx'));
 const InvitationList = lazy(() => import('./people/InvitationList.tsx'));
 const InvitationCreate = lazy(() => import('./people/InvitationCreate.tsx'));
+const OrderList = lazy(() => import('./orders/OrderList.tsx'));
+const OrderShow = lazy(() => import('./orders/OrderShow.tsx'));
+const InvoiceList = lazy(() => import('./orders/InvoiceList.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -41,6 +47,7 @@ export function App() {
       i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={ConsoleLayout}
+      lightTheme={lightTheme}
       dashboard={Dashboard}
       requireAuth
       // No call to react-admin's telemetry server: the console talks to this origin only (its CSP says so too).
@@ -56,6 +63,14 @@ export function App() {
       <CustomRoutes>
         <Route path="/my-sessions" element={<MySessions />} />
       </CustomRoutes>
+      <Resource
+        name="orders"
+        list={OrderList}
+        show={OrderShow}
+        icon={OrderIcon}
+        recordRepresentation="number"
+      />
+      <Resource name="invoices" list={InvoiceList} icon={InvoiceIcon} />
       <Resource
         name="people"
         list={PeopleList}

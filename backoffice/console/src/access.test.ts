@@ -17,6 +17,18 @@ describe('allows', () => {
     expect(allows(['orders:read'], 'sessions', 'list')).toBe(false);
   });
 
+  it('shows the order actions only to the roles that may do them', () => {
+    const customerService = ['account:self', 'orders:read', 'orders:notes', 'orders:resend'];
+    expect(allows(customerService, 'orders', 'show')).toBe(true);
+    expect(allows(customerService, 'orders', 'note')).toBe(true);
+    expect(allows(customerService, 'orders', 'refund')).toBe(false);
+    expect(allows(customerService, 'orders', 'fulfil')).toBe(false);
+    expect(allows(customerService, 'invoices', 'mark_paid')).toBe(false);
+    expect(allows(['orders:refund'], 'orders', 'refund')).toBe(true);
+    expect(allows(['orders:write'], 'orders', 'cancel')).toBe(true);
+    expect(allows(['orders:read', 'invoices:write'], 'invoices', 'mark_paid')).toBe(true);
+  });
+
   it('refuses what it does not know (deny by default)', () => {
     expect(allows(['staff:read', 'staff:write'], 'people', 'delete')).toBe(false);
     expect(allows(['staff:read', 'staff:write'], 'tokens', 'list')).toBe(false);

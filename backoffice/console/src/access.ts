@@ -10,6 +10,18 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   people: { list: 'staff:read', show: 'staff:read', edit: 'staff:write' },
   invitations: { list: 'staff:read', create: 'staff:write', delete: 'staff:write' },
   sessions: { list: 'account:self', delete: 'account:self' },
+  // The order page's buttons are actions of their own: each shows only to those the back-office lets do it.
+  orders: {
+    list: 'orders:read',
+    show: 'orders:read',
+    export: 'orders:read',
+    fulfil: 'orders:write',
+    cancel: 'orders:write',
+    refund: 'orders:refund',
+    note: 'orders:notes',
+    resend: 'orders:resend',
+  },
+  invoices: { list: 'orders:read', mark_paid: 'invoices:write' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

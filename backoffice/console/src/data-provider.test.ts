@@ -63,6 +63,95 @@ describe('the staff people', () => {
   });
 });
 
+describe('the orders', () => {
+  it('are listed a page at a time, sorted and filtered on the server', async () => {
+    const order = { id: 9, number: 'PW-000009' };
+    const { requests, dataProvider } = backOffice({ data: { items: [order], total: 120 } });
+    const answer = await dataProvider.getList('orders', {
+      pagination: { page: 3, perPage: 50 },
+      sort: { field: 'total_inc_pence', order: 'DESC' },
+      filter: {
+        q: ' LS1 ',
+        status: 'paid',
+        payment_status: 'partially_refunded',
+        fulfilment_status: 'dispatched',
+        placed_from: '2026-07-01',
+        placed_to: '2026-07-31',
+        audience: 'pro',
+        payment_method: 'card',
+      },
+    });
+    expect(answer).toEqual({ data: [order], total: 120 });
+    const url = new URL(requests[0]!.url);
+    expect(url.pathname).toBe('/api/v1/staff/orders');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      site_id: '3',
+      q: 'LS1',
+      status: 'paid',
+      payment_status: 'partially_refunded',
+      fulfilment_status: 'dispatched',
+      placed_from: '2026-07-01',
+      placed_to: '2026-07-31',
+      audience: 'pro',
+      payment_method: 'card',
+      page: '3',
+      perPage: '50',
+      sort: 'total_inc_pence',
+      order: 'DESC',
+    });
+  });
+
+  it('send no filter the API would refuse, nor a column it cannot sort by', async () => {
+    const { requests, dataProvider } = backOffice({ data: { items: [], total: 0 } });
+    await dataProvider.getList('orders', {
+      sort: { field: 'name', order: 'ASC' },
+      filter: {
+        q: ' ',
+        status: 'lost',
+        fulfilment_status: 'shipped',
+        placed_from: '1/7/2026',
+        audience: 'x',
+      },
+    });
+    expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toEqual({ site_id: '3' });
+  });
+
+  it('are read one at a time as the order page', async () => {
+    const { requests, dataProvider } = backOffice({ data: { id: 9, number: 'PW-000009', lines: [] } });
+    expect((await dataProvider.getOne('orders', { id: '9' })).data).toEqual({
+      id: 9,
+      number: 'PW-000009',
+      lines: [],
+    });
+    expect(new URL(requests[0]!.url).pathname).toBe('/api/v1/staff/orders/9');
+    expect(new URL(requests[0]!.url).searchParams.get('site_id')).toBe('3');
+  });
+});
+
+describe('the open invoices', () => {
+  it('are open unless the overdue ones are asked for', async () => {
+    const { requests, dataProvider } = backOffice({ data: { items: [], total: 0 } });
+    await dataProvider.getList('invoices', { pagination: { page: 1, perPage: 25 }, filter: {} });
+    await dataProvider.getList('invoices', {
+      pagination: { page: 2, perPage: 25 },
+      filter: { state: 'overdue' },
+    });
+    expect(new URL(requests[0]!.url).pathname).toBe('/api/v1/staff/invoices');
+    expect(Object.fromEntries(new URL(requests[0]!.url).searchParams)).toEqual({
+      site_id: '3',
+      state: 'open',
+      page: '1',
+      perPage: '25',
+    });
+    expect(Object.fromEntries(new URL(requests[1]!.url).searchParams)).toEqual({
+      site_id: '3',
+      state: 'overdue',
+      page: '2',
+      perPage: '25',
+    });
+  });
+});
+
 it('ends one of my sessions by its id', async () => {
   const { requests, dataProvider } = backOffice(undefined, 204);
   await dataProvider.delete('sessions', { id: 12, previousData: { id: 12 } });
@@ -72,7 +161,7 @@ it('ends one of my sessions by its id', async () => {
 
 it('refuses a resource the console does not have', async () => {
   const { dataProvider } = backOffice({});
-  await expect(dataProvider.getList('orders', { filter: {} })).rejects.toThrow(
-    'The console cannot getList orders',
+  await expect(dataProvider.getList('parcels', { filter: {} })).rejects.toThrow(
+    'The console cannot getList parcels',
   );
 });

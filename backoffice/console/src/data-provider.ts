@@ -7,6 +7,8 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-ad
 import { unwrap, type Api } from './api/client.ts';
 import type { Role } from './api/types.ts';
 import { ROLES } from './access.ts';
+import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
+import { SITE } from './orders/site.ts';
 
 interface ResourceCalls {
   getList?(params: GetListParams): Promise<{ data: RaRecord[]; total: number }>;
@@ -103,6 +105,36 @@ function resources(api: Api): Record<string, ResourceCalls> {
         ).data,
       delete: async (id) => {
         await unwrap(api.DELETE('/api/v1/staff/invitations/{id}', { params: { path: { id: Number(id) } } }));
+      },
+    },
+    orders: {
+      getList: async (params) =>
+        listAnswer(
+          await unwrap(
+            api.GET('/api/v1/staff/orders', {
+              params: { query: { ...orderFilter(params.filter), ...listQuery(params, ORDER_SORTS) } },
+            }),
+          ),
+        ),
+      getOne: async (id) =>
+        (
+          await unwrap(
+            api.GET('/api/v1/staff/orders/{id}', { params: { path: { id: Number(id) }, query: SITE } }),
+          )
+        ).data,
+    },
+    invoices: {
+      // Open or overdue: the list is of on-account orders not yet paid, whose amount is still owed.
+      getList: async (params) => {
+        const { state } = (params.filter ?? {}) as { state?: unknown };
+        const { page, perPage } = listQuery(params, [] as const);
+        return listAnswer(
+          await unwrap(
+            api.GET('/api/v1/staff/invoices', {
+              params: { query: { ...SITE, state: state === 'overdue' ? 'overdue' : 'open', page, perPage } },
+            }),
+          ),
+        );
       },
     },
     sessions: {

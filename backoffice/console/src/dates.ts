@@ -18,3 +18,8 @@ export const UK_DATE_TIME: Intl.DateTimeFormatOptions = {
 export function ukDateTime(value: string | number | Date): string {
   return new Intl.DateTimeFormat(UK_LOCALE, UK_DATE_TIME).format(new Date(value));
 }
+
+/** The UK calendar day of `value` as YYYY-MM-DD (what the order list's date filters take). */
+export function ukDay(value: string | number | Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date(value));
+}

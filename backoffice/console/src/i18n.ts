@@ -67,6 +67,32 @@ const consoleMessages: Messages = {
       notifications: { created: 'Invitation sent', deleted: 'Invitation withdrawn' },
     },
     sessions: { name: 'Session |||| Sessions', notifications: { deleted: 'Session ended' } },
+    orders: { name: 'Order |||| Orders' },
+    invoices: { name: 'Open invoice |||| Open invoices' },
+  },
+  // The order page's actions: what each says once done, and the back-office's refusals in words.
+  orders: {
+    done: {
+      ready_for_collection: 'Marked ready for collection: the customer has been e-mailed',
+      collected: 'Marked collected',
+      dispatched: 'Dispatched: the customer has been e-mailed the tracking number',
+      delivered: 'Marked delivered',
+      cancelled: 'Order cancelled',
+      refunded: 'Refund of %{amount} made: the customer has been e-mailed a credit note',
+      note: 'Note added',
+      resent: 'The confirmation e-mail is on its way again',
+      invoice_paid: 'Invoice %{number} marked paid',
+    },
+    refused: {
+      fulfilment_not_allowed:
+        'Someone changed this order meanwhile: it is now "%{current}", so this cannot be done. The page shows it as it is now.',
+      order_not_paid: 'This order is not paid (nor on account), so it cannot be prepared or sent.',
+      refund_exceeds_captured:
+        'That is more than is left to refund (someone may have refunded meanwhile): the page shows what is left now.',
+      refund_exceeds_bought: 'That is more of a line than was bought and not yet refunded.',
+      idempotency_key_reused: 'This refund was already made differently: close the dialog and open it again.',
+      forbidden: 'Your role does not allow this.',
+    },
   },
 };
 

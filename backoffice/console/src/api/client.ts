@@ -25,6 +25,7 @@ interface ErrorBody {
   message?: string;
   errors?: { field: string; message: string }[];
   current_version?: number;
+  current?: string;
 }
 
 /** What react-admin's forms and notifications read from a failed call (`HttpError.body`). */
@@ -34,6 +35,8 @@ export interface ApiErrorDetails {
   /** Field errors keyed by the form's field names (react-admin shows them under the inputs). */
   errors?: Record<string, string>;
   current_version?: number;
+  /** The state a refused move found (`fulfilment_not_allowed`). */
+  current?: string;
   /** Seconds to wait before trying again (`Retry-After` of a 429). */
   retry_after?: number;
 }
@@ -54,6 +57,7 @@ export function toHttpError(response: Response, body: unknown): HttpError {
     code: error.status,
     ...(fieldErrors ? { errors: fieldErrors } : {}),
     ...(error.current_version !== undefined ? { current_version: error.current_version } : {}),
+    ...(error.current !== undefined ? { current: error.current } : {}),
     ...(retryAfter > 0 ? { retry_after: retryAfter } : {}),
   };
   const message =

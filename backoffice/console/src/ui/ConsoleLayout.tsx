@@ -1,7 +1,7 @@
 /** react-admin's layout with the console's menu: home, the resources the person may list, their own sessions. */
 import DevicesIcon from '@mui/icons-material/Devices';
 import type { ReactNode } from 'react';
-import { Layout, Menu } from 'react-admin';
+import { AppBar, Layout, Menu, UserMenu, useGetIdentity } from 'react-admin';
 
 function ConsoleMenu() {
   return (
@@ -13,6 +13,23 @@ function ConsoleMenu() {
   );
 }
 
+/**
+ * The profile button shows the person's name: its accessible name says it too ("Profile of Ann Smith"), so what
+ * a voice-control user reads on the button is what they can say to press it.
+ */
+function ConsoleUserMenu() {
+  const { identity } = useGetIdentity();
+  return <UserMenu label={identity?.fullName ? `Profile of ${identity.fullName}` : 'Profile'} />;
+}
+
+function ConsoleAppBar() {
+  return <AppBar userMenu={<ConsoleUserMenu />} />;
+}
+
 export function ConsoleLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={ConsoleMenu}>{children}</Layout>;
+  return (
+    <Layout menu={ConsoleMenu} appBar={ConsoleAppBar}>
+      {children}
+    </Layout>
+  );
 }
