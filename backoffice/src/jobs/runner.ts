@@ -20,8 +20,8 @@ export interface JobRunner {
 /** One job's runs: at most one in flight, at most one waiting behind it. */
 interface Lane {
   request(): Promise<void>;
-  /** The first run after one interval instead of now. */
-  schedule(): void;
+  /** The first run: now, or one interval from now for a job that waits first. */
+  begin(): void;
   settled(): Promise<void>;
   cancelTimer(): void;
 }
@@ -78,7 +78,8 @@ export function createJobRunner(jobs: readonly Job[], context: JobContext): JobR
       while (inFlight || waiting) await (waiting ?? inFlight)?.catch(ignore);
     }
 
-    return { request, schedule: scheduleNext, settled, cancelTimer: () => clearTimeout(timer) };
+    const begin = () => (job.waitFirst ? scheduleNext() : void request().catch(ignore));
+    return { request, begin, settled, cancelTimer: () => clearTimeout(timer) };
   }
 
   const lanes = new Map(jobs.map((job) => [job.name, lane(job)]));
@@ -94,11 +95,7 @@ export function createJobRunner(jobs: readonly Job[], context: JobContext): JobR
     start() {
       if (started || stopping.signal.aborted) return;
       started = true;
-      for (const job of jobs) {
-        const each = laneOf(job.name);
-        if (job.waitFirst) each.schedule();
-        else each.request().catch(ignore);
-      }
+      for (const each of lanes.values()) each.begin();
     },
     async stop() {
       stopping.abort();
