@@ -74,10 +74,9 @@ export function createJobRunner(jobs: readonly Job[], context: JobContext): JobR
       return waiting;
     }
 
-    async function settled() {
+    const settled = async () => {
       while (inFlight || waiting) await (waiting ?? inFlight)?.catch(ignore);
-    }
-
+    };
     const begin = () => (job.waitFirst ? scheduleNext() : void request().catch(ignore));
     return { request, begin, settled, cancelTimer: () => clearTimeout(timer) };
   }
