@@ -158,6 +158,9 @@ describe('the order list', () => {
     const second = await list({ page: 2, perPage: 3 });
     expect(second).toMatchObject({ total: 4 });
     expect(second.items.map((item) => item.number)).toEqual([placed.card]);
+    // Filtered, the count rides on the page's rows; past the last page there are none, and it is still right.
+    expect(await list({ name: 'Morgan', page: 2, perPage: 3 })).toMatchObject({ total: 4 });
+    expect(await list({ name: 'Morgan', page: 3, perPage: 3 })).toMatchObject({ items: [], total: 4 });
 
     const byNumber = await list({ sort: 'number', order: 'ASC' });
     expect(byNumber.items.map((item) => item.number)).toEqual(
