@@ -106,36 +106,55 @@ const listColumns = {
   currency: orders.currency,
 };
 
-/** The payment side of each order of a page: the latest payment's status and what all its payments refunded. */
-async function paymentSummaries(db: Executor, orderIds: number[]) {
-  if (orderIds.length === 0)
-    return new Map<number, { status: StaffOrderItem['payment_status']; refunded: number }>();
-  const rows = await db
+/** The list's sort keys, as the fields of the page's query. */
+const sortFields = {
+  placed_at: 'placedAt',
+  number: 'number',
+  email: 'email',
+  total_inc_pence: 'totalIncPence',
+  status: 'status',
+  fulfilment_status: 'fulfilmentStatus',
+} as const satisfies Record<keyof typeof sortColumns, keyof typeof listColumns>;
+
+/**
+ * The matching orders in the list's order (a page of them, or all), each with its payments' side (the latest
+ * payment's status, what all its payments refunded) from a lateral join on the page's rows only: one statement, as
+ * every statement counts on the embedded database. `counted`: each row also carries how many orders match in all
+ * (a window over the same scan).
+ */
+async function ordersWithPayments(
+  db: Executor,
+  siteId: number,
+  filters: StaffOrderFilters,
+  { page, counted = false }: { page?: { limit: number; offset: number }; counted?: boolean } = {},
+) {
+  const direction = filters.order === 'ASC' ? asc : desc;
+  const matching = db
     .select({
-      orderId: payments.orderId,
-      status: payments.status,
-      refunded: payments.refundedPence,
+      ...listColumns,
+      matching: (counted ? sql<number>`(count(*) over ())::int` : sql<number>`0`).as('matching'),
+    })
+    .from(orders)
+    .where(whereOf(siteId, filters))
+    .orderBy(direction(sortColumns[filters.sort]), direction(orders.id));
+  const listed = (page ? matching.limit(page.limit).offset(page.offset) : matching).as('listed');
+  const paid = db
+    .select({
+      status: sql<StaffOrderItem['payment_status']>`(array_agg(${payments.status}
+        order by ${payments.createdAt} desc))[1]`.as('payment_status'),
+      refunded: sql<number>`coalesce(sum(${payments.refundedPence}), 0)::int`.as('refunded_pence'),
     })
     .from(payments)
-    .where(inArray(payments.orderId, orderIds))
-    .orderBy(asc(payments.createdAt));
-  const summaries = new Map<number, { status: StaffOrderItem['payment_status']; refunded: number }>();
-  for (const row of rows) {
-    const before = summaries.get(row.orderId);
-    // Ascending: the latest payment's status is the one left.
-    summaries.set(row.orderId, { status: row.status, refunded: (before?.refunded ?? 0) + row.refunded });
-  }
-  return summaries;
-}
-
-async function itemsOf(db: Executor, rows: ListRow[]): Promise<StaffOrderItem[]> {
-  const summaries = await paymentSummaries(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => {
-    const payment = summaries.get(row.id);
-    return {
+    .where(eq(payments.orderId, listed.id))
+    .as('paid');
+  const rows = await db
+    .select()
+    .from(listed)
+    .leftJoinLateral(paid, sql`true`)
+    .orderBy(direction(listed[sortFields[filters.sort]]), direction(listed.id));
+  return rows.map(({ listed: row, paid: payment }) => ({
+    matching: row.matching,
+    item: {
       id: row.id,
       number: row.number,
       placed_at: row.placedAt.toISOString(),
@@ -152,46 +171,9 @@ async function itemsOf(db: Executor, rows: ListRow[]): Promise<StaffOrderItem[]>
       total_inc_pence: row.totalIncPence,
       refunded_pence: payment?.refunded ?? 0,
       currency: row.currency,
-    };
-  });
+    } satisfies StaffOrderItem,
+  }));
 }
-
-const ordering = (filters: StaffOrderFilters) => {
-  const direction = filters.order === 'ASC' ? asc : desc;
-  return [direction(sortColumns[filters.sort]), direction(orders.id)];
-};
-
-/** The matching orders in the list's order (a page of them, or all). */
-function matchingRows(
-  db: Executor,
-  siteId: number,
-  filters: StaffOrderFilters,
-  page?: { limit: number; offset: number },
-) {
-  const query = db
-    .select(listColumns)
-    .from(orders)
-    .where(whereOf(siteId, filters))
-    .orderBy(...ordering(filters));
-  return page ? query.limit(page.limit).offset(page.offset) : query;
-}
-
-/** A page of the matching orders, each row carrying how many match in all (one scan for both). */
-function countedPage(
-  db: Executor,
-  siteId: number,
-  filters: StaffOrderFilters,
-  page: { limit: number; offset: number },
-) {
-  return db
-    .select({ ...listColumns, matching: sql<number>`(count(*) over ())::int` })
-    .from(orders)
-    .where(whereOf(siteId, filters))
-    .orderBy(...ordering(filters))
-    .limit(page.limit)
-    .offset(page.offset);
-}
-type ListRow = Awaited<ReturnType<typeof matchingRows>>[number];
 
 const FILTERS = [
   'q',
@@ -221,14 +203,14 @@ export async function listStaffOrders(
 ): Promise<{ items: StaffOrderItem[]; total: number }> {
   const page = { limit: query.perPage, offset: (query.page - 1) * query.perPage };
   if (FILTERS.some((filter) => query[filter] !== undefined)) {
-    const rows = await countedPage(db, siteId, query, page);
+    const rows = await ordersWithPayments(db, siteId, query, { page, counted: true });
     if (rows.length > 0 || query.page === 1) {
-      return { items: await itemsOf(db, rows), total: rows[0]?.matching ?? 0 };
+      return { items: rows.map((row) => row.item), total: rows[0]?.matching ?? 0 };
     }
   }
   const [total] = await db.select({ n: count() }).from(orders).where(whereOf(siteId, query));
-  const rows = await matchingRows(db, siteId, query, page);
-  return { items: await itemsOf(db, rows), total: total?.n ?? 0 };
+  const rows = await ordersWithPayments(db, siteId, query, { page });
+  return { items: rows.map((row) => row.item), total: total?.n ?? 0 };
 }
 
 /** `GET /staff/orders/export.csv`: every order the filters match, in the list's order. */
@@ -237,7 +219,7 @@ export async function exportStaffOrders(
   siteId: number,
   filters: StaffOrderFilters,
 ): Promise<StaffOrderItem[]> {
-  return itemsOf(db, await matchingRows(db, siteId, filters));
+  return (await ordersWithPayments(db, siteId, filters)).map((row) => row.item);
 }
 
 // ---- the order page ------------------------------------------------------------------------------------------
