@@ -22276,13 +22276,18 @@ export interface paths {
                                         created_at: string;
                                         credit_note_number: string | null;
                                         id: number;
+                                        /** @description By line: the lines given back; else null */
                                         lines: {
                                             amount_pence: number;
                                             order_line_id: number;
                                             quantity: number;
                                         }[] | null;
                                         reason: string | null;
-                                        status: string;
+                                        /**
+                                         * @description pending: the provider tells the outcome later (its refund webhook)
+                                         * @enum {string}
+                                         */
+                                        status: "pending" | "succeeded" | "failed";
                                     }[];
                                     /** @enum {string} */
                                     status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
@@ -22568,13 +22573,18 @@ export interface paths {
                                         created_at: string;
                                         credit_note_number: string | null;
                                         id: number;
+                                        /** @description By line: the lines given back; else null */
                                         lines: {
                                             amount_pence: number;
                                             order_line_id: number;
                                             quantity: number;
                                         }[] | null;
                                         reason: string | null;
-                                        status: string;
+                                        /**
+                                         * @description pending: the provider tells the outcome later (its refund webhook)
+                                         * @enum {string}
+                                         */
+                                        status: "pending" | "succeeded" | "failed";
                                     }[];
                                     /** @enum {string} */
                                     status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
@@ -22875,13 +22885,18 @@ export interface paths {
                                         created_at: string;
                                         credit_note_number: string | null;
                                         id: number;
+                                        /** @description By line: the lines given back; else null */
                                         lines: {
                                             amount_pence: number;
                                             order_line_id: number;
                                             quantity: number;
                                         }[] | null;
                                         reason: string | null;
-                                        status: string;
+                                        /**
+                                         * @description pending: the provider tells the outcome later (its refund webhook)
+                                         * @enum {string}
+                                         */
+                                        status: "pending" | "succeeded" | "failed";
                                     }[];
                                     /** @enum {string} */
                                     status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
@@ -23318,13 +23333,18 @@ export interface paths {
                                         created_at: string;
                                         credit_note_number: string | null;
                                         id: number;
+                                        /** @description By line: the lines given back; else null */
                                         lines: {
                                             amount_pence: number;
                                             order_line_id: number;
                                             quantity: number;
                                         }[] | null;
                                         reason: string | null;
-                                        status: string;
+                                        /**
+                                         * @description pending: the provider tells the outcome later (its refund webhook)
+                                         * @enum {string}
+                                         */
+                                        status: "pending" | "succeeded" | "failed";
                                     }[];
                                     /** @enum {string} */
                                     status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
@@ -23637,13 +23657,18 @@ export interface paths {
                                         created_at: string;
                                         credit_note_number: string | null;
                                         id: number;
+                                        /** @description By line: the lines given back; else null */
                                         lines: {
                                             amount_pence: number;
                                             order_line_id: number;
                                             quantity: number;
                                         }[] | null;
                                         reason: string | null;
-                                        status: string;
+                                        /**
+                                         * @description pending: the provider tells the outcome later (its refund webhook)
+                                         * @enum {string}
+                                         */
+                                        status: "pending" | "succeeded" | "failed";
                                     }[];
                                     /** @enum {string} */
                                     status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
@@ -23937,13 +23962,18 @@ export interface paths {
                                         created_at: string;
                                         credit_note_number: string | null;
                                         id: number;
+                                        /** @description By line: the lines given back; else null */
                                         lines: {
                                             amount_pence: number;
                                             order_line_id: number;
                                             quantity: number;
                                         }[] | null;
                                         reason: string | null;
-                                        status: string;
+                                        /**
+                                         * @description pending: the provider tells the outcome later (its refund webhook)
+                                         * @enum {string}
+                                         */
+                                        status: "pending" | "succeeded" | "failed";
                                     }[];
                                     /** @enum {string} */
                                     status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
@@ -24612,13 +24642,18 @@ export interface paths {
                                         created_at: string;
                                         credit_note_number: string | null;
                                         id: number;
+                                        /** @description By line: the lines given back; else null */
                                         lines: {
                                             amount_pence: number;
                                             order_line_id: number;
                                             quantity: number;
                                         }[] | null;
                                         reason: string | null;
-                                        status: string;
+                                        /**
+                                         * @description pending: the provider tells the outcome later (its refund webhook)
+                                         * @enum {string}
+                                         */
+                                        status: "pending" | "succeeded" | "failed";
                                     }[];
                                     /** @enum {string} */
                                     status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
@@ -24937,13 +24972,18 @@ export interface paths {
                                         created_at: string;
                                         credit_note_number: string | null;
                                         id: number;
+                                        /** @description By line: the lines given back; else null */
                                         lines: {
                                             amount_pence: number;
                                             order_line_id: number;
                                             quantity: number;
                                         }[] | null;
                                         reason: string | null;
-                                        status: string;
+                                        /**
+                                         * @description pending: the provider tells the outcome later (its refund webhook)
+                                         * @enum {string}
+                                         */
+                                        status: "pending" | "succeeded" | "failed";
                                     }[];
                                     /** @enum {string} */
                                     status: "pending" | "requires_action" | "succeeded" | "failed" | "cancelled" | "partially_refunded" | "refunded";
@@ -24998,6 +25038,7 @@ export interface paths {
                             /** @description The refund this call made (or, for a key used before, made then) */
                             refund: {
                                 amount_pence: number;
+                                /** Format: date-time */
                                 created_at: string;
                                 failure_code: string | null;
                                 id: number;

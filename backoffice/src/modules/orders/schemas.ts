@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorBody } from '../../lib/http.ts';
 import { boundedInt, commonQuery } from '../../lib/params.ts';
 import { amountSchema, billingView, cartSchema, deliveryView } from '../cart/index.ts';
-import { staffOrderPageSchema } from './staff-schemas.ts';
+import { staffOrderPageSchema, staffRefundSchema } from './staff-schemas.ts';
 import { ORDER_STATUSES } from './tables.ts';
 import {
   FULFILMENT_STATUSES,
@@ -225,23 +225,6 @@ export const staffOrderConflictBody = errorBody.extend({
     .int()
     .optional()
     .describe('refund_exceeds_bought: how many are left to refund'),
-});
-
-const refundedLineSchema = z.object({
-  order_line_id: z.number().int(),
-  quantity: z.number().int(),
-  amount_pence: pence,
-});
-
-const staffRefundSchema = z.object({
-  id: z.number().int(),
-  amount_pence: pence,
-  status: z
-    .enum(['pending', 'succeeded', 'failed'])
-    .describe('pending: the provider tells the outcome later (its refund webhook)'),
-  reason: z.string().nullable(),
-  lines: z.array(refundedLineSchema).nullable().describe('By line: the lines given back; else null'),
-  created_at: z.string(),
 });
 
 /** The staff fulfilment, cancellation and refund calls answer with the order page, so the console refreshes from it. */

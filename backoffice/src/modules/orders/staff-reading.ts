@@ -18,13 +18,13 @@ import {
   mailOutbox,
   orderDocuments,
   paymentEvents,
-  paymentRefunds,
   payments,
 } from '../../db/schema.ts';
 import type { Database, Executor } from '../../db/types.ts';
 import { notFound } from '../../lib/errors.ts';
 import { nextDay, ukDay, ukDayStart } from '../../lib/uk-time.ts';
 import { invoiceAvailable } from '../documents/index.ts';
+import { refundsOfPayment, type RefundRow } from '../payments/index.ts';
 import type { OrderRow } from './service.ts';
 import type {
   Dashboard,
@@ -237,7 +237,7 @@ const AUDIT_SUMMARIES: Record<string, string> = {
 };
 
 type TimelineEntry = StaffOrderPage['timeline'][number];
-type Refund = typeof paymentRefunds.$inferSelect;
+type Refund = RefundRow;
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
@@ -270,11 +270,7 @@ async function paymentSection(db: Executor, orderId: number) {
     .from(paymentEvents)
     .where(eq(paymentEvents.paymentId, payment.id))
     .orderBy(asc(paymentEvents.receivedAt));
-  const refunds = await db
-    .select()
-    .from(paymentRefunds)
-    .where(eq(paymentRefunds.paymentId, payment.id))
-    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
+  const refunds = await refundsOfPayment(db, payment.id);
   const creditNotes = refunds.length
     ? await db
         .select({ refundId: orderDocuments.refundId, number: orderDocuments.number })

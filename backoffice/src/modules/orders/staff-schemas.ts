@@ -6,7 +6,7 @@
 import { FULFILMENT_STATUSES } from '@plasterwick/shop-rules/fulfilment';
 import { z } from 'zod';
 import { commonQuery } from '../../lib/params.ts';
-import { PAYMENT_STATUSES } from '../../db/schema.ts';
+import { PAYMENT_STATUSES, REFUND_STATUSES } from '../../db/schema.ts';
 import { ORDER_STATUSES } from './tables.ts';
 
 const pence = z.number().int();
@@ -90,6 +90,18 @@ const refundedLine = z.object({
   amount_pence: pence,
 });
 
+/** A refund as staff see it: on the order page's payment, and in the answer of the refund call. */
+export const staffRefundSchema = z.object({
+  id: z.number().int(),
+  amount_pence: pence,
+  status: z
+    .enum(REFUND_STATUSES)
+    .describe('pending: the provider tells the outcome later (its refund webhook)'),
+  reason: z.string().nullable(),
+  lines: z.array(refundedLine).nullable().describe('By line: the lines given back; else null'),
+  created_at: instant,
+});
+
 export const staffOrderPageSchema = staffOrderItem.extend({
   phone: z.string(),
   po_number: z.string().nullable(),
@@ -141,17 +153,7 @@ export const staffOrderPageSchema = staffOrderItem.extend({
       refunded_pence: pence,
       refundable_pence: pence,
       events: z.array(z.object({ type: z.string(), outcome: z.string(), received_at: instant })),
-      refunds: z.array(
-        z.object({
-          id: z.number().int(),
-          amount_pence: pence,
-          status: z.string(),
-          reason: z.string().nullable(),
-          lines: z.array(refundedLine).nullable(),
-          created_at: instant,
-          credit_note_number: z.string().nullable(),
-        }),
-      ),
+      refunds: z.array(staffRefundSchema.extend({ credit_note_number: z.string().nullable() })),
     })
     .nullable(),
   invoice: z.object({
