@@ -181,6 +181,8 @@ describe('the order list', () => {
       'order=UP',
       'status=lost',
       'placed_from=2027-02-30',
+      'q=morgan%0Am1',
+      'name=alex%09morgan',
     ]) {
       const response = await staff('GET', `/staff/orders?${bad}`);
       expect(response.statusCode, bad).toBe(400);
@@ -195,6 +197,9 @@ describe('the order list', () => {
     // LIKE's wildcards are plain characters here.
     expect((await list({ q: '%' })).total).toBe(0);
     expect((await list({ q: '_' })).total).toBe(0);
+    // Each field on its own: the end of the name and the start of the postcode are not one match.
+    expect((await list({ q: 'morgan m1' })).total).toBe(0);
+    expect((await list({ q: 'ALEX MORGAN' })).total).toBeGreaterThanOrEqual(3);
     expect(numbers(await list({ number: placed.collect }))).toEqual([placed.collect]);
     expect(numbers(await list({ email: 'morgan-plastering' }))).toEqual([placed.account]);
     expect((await list({ name: 'Morgan' })).total).toBe(4);

@@ -10,7 +10,7 @@ import {
   trackingUrl,
   type ShippingCarrier,
 } from '@plasterwick/shop-rules/fulfilment';
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   auditEvents,
@@ -53,28 +53,38 @@ const sortColumns = {
   fulfilment_status: orders.fulfilmentStatus,
 } as const;
 
+/** A LIKE pattern for the rows containing `words` (its wildcards and escape typed by the person escaped). */
+function likePattern(words: string): string {
+  return `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 /**
- * `columns` containing `words` (any of them: `q` looks in four). `list_search` holds all four, so it contains the
- * words whenever one of them does: that test goes first for its trigram index, the columns' own test keeps the
- * match exact (words spanning two of the fields in `list_search` match nothing).
+ * `q`: the number, e-mail, name or postcode contains it, in any case. `list_search` holds all four, lower-cased,
+ * one per line: its trigram index answers, and as no filter holds a line break no match spans two fields.
  */
-function containing(columns: AnyPgColumn[], words: string | undefined): SQL | undefined {
+function anyFieldContaining(words: string | undefined): SQL | undefined {
   if (words === undefined) return undefined;
-  const pattern = `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return and(
-    sql`${orders.listSearch} ilike ${pattern}`,
-    or(...columns.map((column) => sql`${column} ilike ${pattern}`)),
-  );
+  return sql`${orders.listSearch} like lower(${likePattern(words)})`;
+}
+
+/**
+ * One field containing `words`: `list_search` contains them whenever the field does, so that test goes first for
+ * its index, and the field's own test keeps the match to that field.
+ */
+function fieldContaining(column: AnyPgColumn, words: string | undefined): SQL | undefined {
+  if (words === undefined) return undefined;
+  const pattern = likePattern(words);
+  return and(sql`${orders.listSearch} like lower(${pattern})`, sql`${column} ilike ${pattern}`);
 }
 
 function whereOf(siteId: number, filters: StaffOrderFilters): SQL | undefined {
   return and(
     eq(orders.siteId, siteId),
-    containing([orders.number, orders.email, orders.customerName, orders.customerPostcode], filters.q),
-    containing([orders.number], filters.number),
-    containing([orders.email], filters.email),
-    containing([orders.customerName], filters.name),
-    containing([orders.customerPostcode], filters.postcode),
+    anyFieldContaining(filters.q),
+    fieldContaining(orders.number, filters.number),
+    fieldContaining(orders.email, filters.email),
+    fieldContaining(orders.customerName, filters.name),
+    fieldContaining(orders.customerPostcode, filters.postcode),
     filters.status === undefined ? undefined : eq(orders.status, filters.status),
     filters.payment_status === undefined
       ? undefined

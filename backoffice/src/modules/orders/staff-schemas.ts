@@ -12,6 +12,12 @@ import { ORDER_STATUSES } from './tables.ts';
 const pence = z.number().int();
 const instant = z.iso.datetime({ offset: true });
 const text = (max: number) => z.string().trim().min(1).max(max);
+/**
+ * A text the list searches for: one line (the search column keeps one field per line, so a line break could make
+ * a match span two fields) and no other control character.
+ */
+const searchText = (max: number) =>
+  text(max).regex(/^\P{Cc}*$/u, 'Enter the text on one line, without control characters');
 /** A calendar day in the UK (`2027-03-01`), checked as a real date. */
 const day = z.iso.date();
 
@@ -28,11 +34,11 @@ export const STAFF_ORDER_SORTS = [
 
 /** The filters of the list and of its CSV export. */
 const orderFilters = {
-  q: text(100).optional().describe('Number, e-mail, name or postcode containing it (any case)'),
-  number: text(40).optional(),
-  email: text(254).optional(),
-  name: text(120).optional(),
-  postcode: text(10).optional(),
+  q: searchText(100).optional().describe('Number, e-mail, name or postcode containing it (any case)'),
+  number: searchText(40).optional(),
+  email: searchText(254).optional(),
+  name: searchText(120).optional(),
+  postcode: searchText(10).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   payment_status: z.enum(PAYMENT_STATUSES).optional().describe("The card payment's status"),
   fulfilment_status: z.enum(FULFILMENT_STATUSES).optional(),

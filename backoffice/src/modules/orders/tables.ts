@@ -127,13 +127,16 @@ export const orders = pgTable(
     customerName: text('customer_name').generatedAlwaysAs(sql.raw(NAME_SQL)).notNull(),
     customerPostcode: text('customer_postcode').generatedAlwaysAs(sql.raw(POSTCODE_SQL)),
     /**
-     * Number, e-mail, name and postcode in one text under a trigram index: every text filter of the staff list
-     * (`q` and each field's) first asks that it contain the words, which the index answers, then checks the field
-     * itself on the few rows left. Not lower-cased: the list matches with ILIKE, which the index serves as it is.
+     * Number, e-mail, name and postcode, lower-cased, one per line, under a trigram index: the staff list's `q`
+     * is a plain LIKE on it (no text filter can hold a line break, so no match spans two fields), and each
+     * field's own filter asks it first, for the index, then checks the field on the few rows left. A LIKE on
+     * lower-cased text, not ILIKE: on the embedded database ILIKE lower-cases every candidate row again.
      */
     listSearch: text('list_search')
       .generatedAlwaysAs(
-        sql.raw(`number || ' ' || email || ' ' || ${NAME_SQL} || ' ' || coalesce(${POSTCODE_SQL}, '')`),
+        sql.raw(
+          `lower(number || E'\\n' || email || E'\\n' || ${NAME_SQL} || E'\\n' || coalesce(${POSTCODE_SQL}, ''))`,
+        ),
       )
       .notNull(),
   },
