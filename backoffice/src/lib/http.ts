@@ -68,6 +68,7 @@ const domainErrorStatus: Record<string, number> = {
   not_signed_in: 401,
   forbidden: 403,
   email_not_verified: 403,
+  account_disabled: 403,
   not_found: 404,
   setup_not_found: 404,
   invitation_not_found: 404,

@@ -29,6 +29,9 @@ export const ACCOUNT_MESSAGES = {
   /** The one answer to a forgotten password, whether the e-mail has an account or not. */
   forgotAccepted: 'If an account uses this e-mail address, we have sent it a link to choose a new password.',
   currentPasswordWrong: 'Your current password is incorrect',
+  /** Staff disabled the account (issue 24): told only to whoever knows its password. */
+  accountDisabled:
+    'This account has been disabled. Please contact our customer service team if you think this is a mistake.',
   /** Sending the wishlist (which can go to any address) needs an address the account has proved it owns. */
   verifyEmailFirst:
     'Please confirm your e-mail address before sending your wishlist: open the link we e-mailed you when you signed up.',

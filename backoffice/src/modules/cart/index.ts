@@ -27,3 +27,4 @@ export { lockGuestBasket } from './customer-cart.ts';
 export type { BasketToken } from './customer-cart.ts';
 export { sweepExpiredCarts } from './sweep.ts';
 export type { CartsToKeep } from './sweep.ts';
+export { deleteCustomerCarts } from './personal-data.ts';

@@ -8,6 +8,8 @@ export {
   meOf,
   openSession,
   resetPasswordWithLink,
+  sendResetLink,
+  sendVerificationLink,
   setTradeTerms,
   verifyEmailWithLink,
   writeResetLinks,
@@ -16,3 +18,6 @@ export type { TradeTermsColumns } from './service.ts';
 export { requireCustomer, revokeSession, sessionResolver } from './sessions.ts';
 export type { CustomerRow } from './sessions.ts';
 export { sweepAccountRows } from './sweep.ts';
+export { deleteAccount } from './erasure.ts';
+export { staffCustomerRow } from './staff-reading.ts';
+export { accountOf, addressesOf, auditEventsAbout, sessionsOf, wishlistOf } from './personal-data.ts';

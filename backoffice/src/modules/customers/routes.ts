@@ -30,6 +30,7 @@ import { verifyBotCheck } from '../bot-check/index.ts';
 import { acceptedResponse, loginResponse, meSchema, verifyResponse } from './schemas.ts';
 import { changePassword, forgotPassword, meOf, register, updateProfile } from './service.ts';
 import { clearSessionCookies, requireCustomer, revokeSession, setSessionCookies } from './sessions.ts';
+import { staffCustomerRoutes } from './staff-routes.ts';
 
 const tags = ['accounts'];
 const browserWrite = { ...personal, ...sameOriginWrites };
@@ -320,4 +321,5 @@ export const customerRoutes: FastifyPluginAsync = async (plugin) => {
   sessionRoutes(plugin);
   forgottenPasswordRoutes(plugin);
   profileRoutes(plugin);
+  staffCustomerRoutes(plugin);
 };

@@ -95,6 +95,8 @@ async function passwordMatches(customer: CustomerRow | undefined, password: stri
 
 const invalidCredentials = () => new DomainError('invalid_credentials', ACCOUNT_MESSAGES.loginFailed);
 const invalidToken = () => new DomainError('invalid_token', ACCOUNT_MESSAGES.resetLinkInvalid);
+/** 403 `account_disabled`: staff disabled the account (issue 24). */
+export const accountDisabled = () => new DomainError('account_disabled', ACCOUNT_MESSAGES.accountDisabled);
 
 // ---- Me -----------------------------------------------------------------------------------------------------
 
@@ -254,6 +256,8 @@ export async function checkCredentials(
   if (!(await limitedPasswordCheck(db, email, customer, body.password, now)) || !customer) {
     throw invalidCredentials();
   }
+  // Only someone who knows the password learns that the account is disabled.
+  if (customer.disabledAt !== null) throw accountDisabled();
   return customer;
 }
 
@@ -307,7 +311,21 @@ async function writeNextResetLink(tx: Executor, mail: Config['mail']): Promise<b
     .from(customers)
     .where(and(eq(customers.siteId, request.siteId), eq(customers.email, request.email)));
   if (!customer) return true;
-  const now = request.requestedAt;
+  await sendResetLink(tx, customer, request.audience, request.requestedAt, mail);
+  return true;
+}
+
+/**
+ * Voids the account's older reset links and queues the forgotten-password letter with a new one (60 minutes from
+ * `now`): the letter of the customer's own request, and of staff's `POST /staff/customers/{id}/password-reset`.
+ */
+export async function sendResetLink(
+  tx: Executor,
+  customer: CustomerRow,
+  audience: CustomerRow['audience'],
+  now: Date,
+  mail: Config['mail'],
+): Promise<{ id: number }> {
   await tx
     .update(customerTokens)
     .set({ usedAt: now })
@@ -320,13 +338,37 @@ async function writeNextResetLink(tx: Executor, mail: Config['mail']): Promise<b
     );
   const expiresAt = new Date(now.getTime() + RESET_TOKEN_MINUTES * MINUTE_MS);
   const token = await insertLinkToken(tx, customer, 'reset', expiresAt, now);
-  await enqueueMail(tx, {
+  return enqueueMail(tx, {
     kind: 'account.password_reset',
     to: customer.email,
-    ...passwordResetMail(recipient(customer, request.audience), token, mail.siteUrl),
+    ...passwordResetMail(recipient(customer, audience), token, mail.siteUrl),
     messageIdDomain: senderDomain(mail.from),
   });
-  return true;
+}
+
+/**
+ * A new verification link (7 days) and its letter, as at sign-up: staff's `POST …/verification-email`. The older
+ * verification links stay valid until they expire (each proves the same address).
+ */
+export async function sendVerificationLink(
+  tx: Executor,
+  customer: CustomerRow,
+  now: Date,
+  mail: Config['mail'],
+): Promise<{ id: number }> {
+  const token = await insertLinkToken(
+    tx,
+    customer,
+    'verify',
+    new Date(now.getTime() + VERIFY_TOKEN_DAYS * DAY_MS),
+    now,
+  );
+  return enqueueMail(tx, {
+    kind: 'account.verification',
+    to: customer.email,
+    ...verificationMail(recipient(customer), token, mail.siteUrl),
+    messageIdDomain: senderDomain(mail.from),
+  });
 }
 
 /** Uses a link token once: the conditional update succeeds for one caller only, before the token expires. */
@@ -364,6 +406,8 @@ export async function resetPasswordWithLink(
     .where(eq(customers.id, used.customerId))
     .returning();
   if (!customer) throw invalidToken();
+  // A disabled account keeps its password: the link would log it in, so it is refused (and rolled back).
+  if (customer.disabledAt !== null) throw accountDisabled();
   await revokeSessions(tx, customer.id);
   return customer;
 }

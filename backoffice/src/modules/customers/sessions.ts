@@ -11,7 +11,7 @@ import {
   SESSION_DAYS,
 } from '@plasterwick/shop-rules/accounts';
 import { DAY_MS } from '@plasterwick/shop-rules/time';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/types.ts';
 import { ApiError } from '../../lib/errors.ts';
@@ -62,7 +62,14 @@ export function sessionResolver(db: Database) {
       .select({ customer: customers, lastSeenAt: customerSessions.lastSeenAt })
       .from(customerSessions)
       .innerJoin(customers, eq(customers.id, customerSessions.customerId))
-      .where(and(eq(customerSessions.tokenHash, tokenHash), gt(customerSessions.expiresAt, now)));
+      .where(
+        and(
+          eq(customerSessions.tokenHash, tokenHash),
+          gt(customerSessions.expiresAt, now),
+          // A disabled account's sessions are deleted when it is disabled; this keeps any straggler out too.
+          isNull(customers.disabledAt),
+        ),
+      );
     if (!row) return null;
     if (now.getTime() - row.lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
       await db

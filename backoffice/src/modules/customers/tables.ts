@@ -47,6 +47,11 @@ export const customers = pgTable(
     poRequired: boolean('po_required').notNull().default(false),
     /** Rises with each staff write of the trade terms: a write from an older one is refused (409). */
     tradeVersion: integer('trade_version').notNull().default(1),
+    /**
+     * Disabled by staff (issue 24): the account cannot sign in, and its sessions ended when it was set. Set and
+     * cleared by conditional updates (`where disabled_at is null` / `is not null`).
+     */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },

@@ -8,3 +8,4 @@ export {
 } from './rules.ts';
 export type { DiscountRow } from './tables.ts';
 export { recordDiscountUse, releaseDiscountUse, takeDiscountUse, useHolderOf, usedBefore } from './uses.ts';
+export { forgetDiscountUses } from './personal-data.ts';

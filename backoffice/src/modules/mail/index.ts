@@ -14,3 +14,4 @@ export { createMailTransport } from './transport.ts';
 export type { MailTransport } from './transport.ts';
 export { sendDueMail } from './worker.ts';
 export type { MailOutboxDeps } from './worker.ts';
+export { deleteMailsOfPerson } from './personal-data.ts';

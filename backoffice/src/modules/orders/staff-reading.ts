@@ -114,6 +114,7 @@ const listColumns = {
   totalExPence: orders.totalExPence,
   totalIncPence: orders.totalIncPence,
   currency: orders.currency,
+  erasedAt: orders.customerErasedAt,
 };
 
 /** The list's sort keys, as the fields of the page's query. */
@@ -181,6 +182,7 @@ async function ordersWithPayments(
       total_inc_pence: row.totalIncPence,
       refunded_pence: payment?.refunded ?? 0,
       currency: row.currency,
+      erased: row.erasedAt !== null,
     } satisfies StaffOrderItem,
   }));
 }
@@ -528,6 +530,7 @@ export async function staffOrderPage(
     total_inc_pence: order.totalIncPence,
     refunded_pence: payment?.refunded_pence ?? 0,
     currency: order.currency,
+    erased: order.customerErasedAt !== null,
     phone: order.phone,
     po_number: order.poNumber,
     customer_id: order.customerId,

@@ -77,6 +77,9 @@ export const staffOrderItem = z.object({
   total_inc_pence: pence,
   refunded_pence: pence,
   currency: z.string(),
+  erased: z
+    .boolean()
+    .describe("The customer's personal data was erased (UK GDPR): the order is kept for VAT"),
 });
 export type StaffOrderItem = z.infer<typeof staffOrderItem>;
 

@@ -123,6 +123,11 @@ export const orders = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelReason: text('cancel_reason'),
+    /**
+     * The account's holder had their personal data erased (UK GDPR, issue 24; flows/erase-customer.ts): the
+     * customer link is cleared, e-mail and phone blanked; the name and addresses stay for the VAT records.
+     */
+    customerErasedAt: timestamp('customer_erased_at', { withTimezone: true }),
     /** The staff order list's name and postcode (issue 23): plain columns, so its filters read no JSON. */
     customerName: text('customer_name').generatedAlwaysAs(sql.raw(NAME_SQL)).notNull(),
     customerPostcode: text('customer_postcode').generatedAlwaysAs(sql.raw(POSTCODE_SQL)),
@@ -178,8 +183,9 @@ export const orders = pgTable(
     ),
     check(
       'orders_on_account_check',
-      sql`${t.paymentMethod} <> 'on_account' or (${t.customerId} is not null and ${t.paymentDueAt} is not null)`,
+      sql`${t.paymentMethod} <> 'on_account' or ((${t.customerId} is not null or ${t.customerErasedAt} is not null) and ${t.paymentDueAt} is not null)`,
     ),
+    check('orders_customer_erased_check', sql`${t.customerErasedAt} is null or ${t.customerId} is null`),
     index('orders_customer_placed').on(t.customerId, t.placedAt),
     check('orders_number_check', sql`${t.number} ~ '^PW-[0-9]{6,}$'`),
   ],
