@@ -8,6 +8,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import MailIcon from '@mui/icons-material/EmailOutlined';
 import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import OrderIcon from '@mui/icons-material/ShoppingBasket';
+import CustomerIcon from '@mui/icons-material/Person';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -34,6 +35,8 @@ const InvitationCreate = lazy(() => import('./people/InvitationCreate.tsx'));
 const OrderList = lazy(() => import('./orders/OrderList.tsx'));
 const OrderShow = lazy(() => import('./orders/OrderShow.tsx'));
 const InvoiceList = lazy(() => import('./orders/InvoiceList.tsx'));
+const CustomerList = lazy(() => import('./customers/CustomerList.tsx'));
+const CustomerShow = lazy(() => import('./customers/CustomerShow.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -71,6 +74,7 @@ export function App() {
         recordRepresentation="number"
       />
       <Resource name="invoices" list={InvoiceList} icon={InvoiceIcon} />
+      <Resource name="customers" list={CustomerList} show={CustomerShow} icon={CustomerIcon} />
       <Resource
         name="people"
         list={PeopleList}

@@ -22,6 +22,13 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
     resend: 'orders:resend',
   },
   invoices: { list: 'orders:read', mark_paid: 'invoices:write' },
+  customers: {
+    list: 'customers:read',
+    show: 'customers:read',
+    write: 'customers:write',
+    export: 'gdpr:export',
+    erase: 'gdpr:erase',
+  },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

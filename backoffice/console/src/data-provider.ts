@@ -7,6 +7,7 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-ad
 import { unwrap, type Api } from './api/client.ts';
 import type { Role } from './api/types.ts';
 import { ROLES } from './access.ts';
+import { customerResource } from './customers/customer-calls.ts';
 import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
 import { SITE } from './orders/site.ts';
 
@@ -137,6 +138,7 @@ function resources(api: Api): Record<string, ResourceCalls> {
         );
       },
     },
+    customers: customerResource(api),
     sessions: {
       getList: async () => listAnswer(await unwrap(api.GET('/api/v1/staff/me/sessions'))),
       delete: async (id) => {

@@ -69,6 +69,7 @@ const consoleMessages: Messages = {
     sessions: { name: 'Session |||| Sessions', notifications: { deleted: 'Session ended' } },
     orders: { name: 'Order |||| Orders' },
     invoices: { name: 'Open invoice |||| Open invoices' },
+    customers: { name: 'Customer |||| Customers' },
   },
   // The order page's actions: what each says once done, and the back-office's refusals in words.
   orders: {

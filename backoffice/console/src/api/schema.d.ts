@@ -20402,6 +20402,1438 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customer accounts, paged (perPage ≤ 100), sorted and filtered: q (e-mail, name, company or phone), audience, trade_approved, disabled */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The audience the account signed up in */
+                    audience?: "pro" | "part";
+                    client?: "web";
+                    /** @description true: disabled accounts only; false: the others */
+                    disabled?: "true" | "false";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description E-mail, first or last name, company or phone containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "created_at" | "email" | "last_name" | "company";
+                    /** @description true: approved trade accounts only; false: the others */
+                    trade_approved?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    /** @enum {string} */
+                                    audience: "pro" | "part";
+                                    company: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    disabled: boolean;
+                                    email: string;
+                                    email_verified: boolean;
+                                    first_name: string;
+                                    id: number;
+                                    last_name: string;
+                                    phone: string | null;
+                                    trade_approved: boolean;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer page: profile, trade terms, saved addresses, orders, wishlist, sessions (dates only) and the account state */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                addresses: {
+                                    address: string;
+                                    address_2: string | null;
+                                    company: string | null;
+                                    country: string;
+                                    first_name: string;
+                                    id: number;
+                                    is_default_billing: boolean;
+                                    is_default_delivery: boolean;
+                                    label: string | null;
+                                    last_name: string;
+                                    phone: string | null;
+                                    postcode: string;
+                                    town: string;
+                                }[];
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                civility: string | null;
+                                company: string | null;
+                                company_number: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disabled: boolean;
+                                /** Format: date-time */
+                                disabled_at: string | null;
+                                email: string;
+                                email_verified: boolean;
+                                /** Format: date-time */
+                                email_verified_at: string | null;
+                                first_name: string;
+                                id: number;
+                                last_name: string;
+                                newsletter: boolean;
+                                /** @description Newest first */
+                                orders: {
+                                    currency: string;
+                                    /** @enum {string} */
+                                    fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    /** @description The order page: #/orders/{id}/show */
+                                    id: number;
+                                    number: string;
+                                    /** Format: date-time */
+                                    placed_at: string;
+                                    /** @enum {string} */
+                                    status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                    total_ex_pence: number;
+                                    total_inc_pence: number;
+                                }[];
+                                phone: string | null;
+                                /** @description The signed-in browsers not yet expired (never their tokens), last seen first */
+                                sessions: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    expires_at: string;
+                                    /** Format: date-time */
+                                    last_seen_at: string;
+                                }[];
+                                trade: {
+                                    approved: boolean;
+                                    credit_limit_pence: number;
+                                    payment_terms_days: number;
+                                    po_required: boolean;
+                                };
+                                trade_approved: boolean;
+                                /** Format: date-time */
+                                updated_at: string;
+                                wishlist: {
+                                    /** Format: date-time */
+                                    added_at: string;
+                                    /** @description null when the product has left the catalogue */
+                                    name: string | null;
+                                    product_id: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable the account: its sessions end at once and it can no longer sign in (403 `account_disabled`) nor use a reset link. Again changes nothing. Answers the customer page */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                addresses: {
+                                    address: string;
+                                    address_2: string | null;
+                                    company: string | null;
+                                    country: string;
+                                    first_name: string;
+                                    id: number;
+                                    is_default_billing: boolean;
+                                    is_default_delivery: boolean;
+                                    label: string | null;
+                                    last_name: string;
+                                    phone: string | null;
+                                    postcode: string;
+                                    town: string;
+                                }[];
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                civility: string | null;
+                                company: string | null;
+                                company_number: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disabled: boolean;
+                                /** Format: date-time */
+                                disabled_at: string | null;
+                                email: string;
+                                email_verified: boolean;
+                                /** Format: date-time */
+                                email_verified_at: string | null;
+                                first_name: string;
+                                id: number;
+                                last_name: string;
+                                newsletter: boolean;
+                                /** @description Newest first */
+                                orders: {
+                                    currency: string;
+                                    /** @enum {string} */
+                                    fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    /** @description The order page: #/orders/{id}/show */
+                                    id: number;
+                                    number: string;
+                                    /** Format: date-time */
+                                    placed_at: string;
+                                    /** @enum {string} */
+                                    status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                    total_ex_pence: number;
+                                    total_inc_pence: number;
+                                }[];
+                                phone: string | null;
+                                /** @description The signed-in browsers not yet expired (never their tokens), last seen first */
+                                sessions: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    expires_at: string;
+                                    /** Format: date-time */
+                                    last_seen_at: string;
+                                }[];
+                                trade: {
+                                    approved: boolean;
+                                    credit_limit_pence: number;
+                                    payment_terms_days: number;
+                                    po_required: boolean;
+                                };
+                                trade_approved: boolean;
+                                /** Format: date-time */
+                                updated_at: string;
+                                wishlist: {
+                                    /** Format: date-time */
+                                    added_at: string;
+                                    /** @description null when the product has left the catalogue */
+                                    name: string | null;
+                                    product_id: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable the account again (it can sign in). Again changes nothing. Answers the customer page */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                addresses: {
+                                    address: string;
+                                    address_2: string | null;
+                                    company: string | null;
+                                    country: string;
+                                    first_name: string;
+                                    id: number;
+                                    is_default_billing: boolean;
+                                    is_default_delivery: boolean;
+                                    label: string | null;
+                                    last_name: string;
+                                    phone: string | null;
+                                    postcode: string;
+                                    town: string;
+                                }[];
+                                /** @enum {string} */
+                                audience: "pro" | "part";
+                                civility: string | null;
+                                company: string | null;
+                                company_number: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                disabled: boolean;
+                                /** Format: date-time */
+                                disabled_at: string | null;
+                                email: string;
+                                email_verified: boolean;
+                                /** Format: date-time */
+                                email_verified_at: string | null;
+                                first_name: string;
+                                id: number;
+                                last_name: string;
+                                newsletter: boolean;
+                                /** @description Newest first */
+                                orders: {
+                                    currency: string;
+                                    /** @enum {string} */
+                                    fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
+                                    /** @description The order page: #/orders/{id}/show */
+                                    id: number;
+                                    number: string;
+                                    /** Format: date-time */
+                                    placed_at: string;
+                                    /** @enum {string} */
+                                    status: "pending_payment" | "paid" | "on_account" | "payment_failed" | "cancelled";
+                                    total_ex_pence: number;
+                                    total_inc_pence: number;
+                                }[];
+                                phone: string | null;
+                                /** @description The signed-in browsers not yet expired (never their tokens), last seen first */
+                                sessions: {
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    expires_at: string;
+                                    /** Format: date-time */
+                                    last_seen_at: string;
+                                }[];
+                                trade: {
+                                    approved: boolean;
+                                    credit_limit_pence: number;
+                                    payment_terms_days: number;
+                                    po_required: boolean;
+                                };
+                                trade_approved: boolean;
+                                /** Format: date-time */
+                                updated_at: string;
+                                wishlist: {
+                                    /** Format: date-time */
+                                    added_at: string;
+                                    /** @description null when the product has left the catalogue */
+                                    name: string | null;
+                                    product_id: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** UK GDPR erasure: the account, its sessions, tokens, saved addresses, wishlist, baskets, form submissions and CVs and the e-mails to the person go; their orders stay for the VAT records (name, addresses, lines, totals, payments), marked erased. The body repeats the e-mail (400 `confirmation_mismatch`); 409 `customer_has_open_orders` while an order is under way. Audited */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The customer's e-mail address, typed again to confirm (any case) */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The id the erased account had */
+                                id: number;
+                                mails_deleted: number;
+                                /** @description Orders kept for the VAT records, now marked erased (no e-mail, phone or account link) */
+                                orders_kept: number;
+                                submissions_deleted: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** UK GDPR subject access: everything held about the customer as one JSON download (account, addresses, sessions, wishlist, orders with lines and payments, form submissions sent with their e-mail with their files base64-encoded, audit events about the account). Audited */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            customer_id: number;
+                            /** Format: date-time */
+                            exported_at: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the customer the forgotten-password letter (the same the customer's own request sends: a link valid 60 minutes, once, which voids the older ones); 409 `account_disabled` for a disabled account */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                mail_id: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers/{id}/sessions/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End every session of the customer (each browser is logged out at its next call) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description How many sessions ended */
+                                ended: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/customers/{id}/verification-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the verification e-mail again, with a new link (7 days); 409 `already_verified` when the address is verified, 409 `account_disabled` for a disabled account */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                mail_id: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/dashboard": {
         parameters: {
             query?: never;
@@ -22036,6 +23468,8 @@ export interface paths {
                                     audience: "pro" | "part";
                                     currency: string;
                                     email: string;
+                                    /** @description The customer's personal data was erased (UK GDPR): the order is kept for VAT */
+                                    erased: boolean;
                                     /** @enum {string} */
                                     fulfilment_method: "delivery" | "collect";
                                     /** @enum {string} */
@@ -22187,6 +23621,8 @@ export interface paths {
                                     description: string;
                                 } | null;
                                 email: string;
+                                /** @description The customer's personal data was erased (UK GDPR): the order is kept for VAT */
+                                erased: boolean;
                                 fulfilment: {
                                     cancel_reason: string | null;
                                     /** Format: date-time */
@@ -22484,6 +23920,8 @@ export interface paths {
                                     description: string;
                                 } | null;
                                 email: string;
+                                /** @description The customer's personal data was erased (UK GDPR): the order is kept for VAT */
+                                erased: boolean;
                                 fulfilment: {
                                     cancel_reason: string | null;
                                     /** Format: date-time */
@@ -22796,6 +24234,8 @@ export interface paths {
                                     description: string;
                                 } | null;
                                 email: string;
+                                /** @description The customer's personal data was erased (UK GDPR): the order is kept for VAT */
+                                erased: boolean;
                                 fulfilment: {
                                     cancel_reason: string | null;
                                     /** Format: date-time */
@@ -23244,6 +24684,8 @@ export interface paths {
                                     description: string;
                                 } | null;
                                 email: string;
+                                /** @description The customer's personal data was erased (UK GDPR): the order is kept for VAT */
+                                erased: boolean;
                                 fulfilment: {
                                     cancel_reason: string | null;
                                     /** Format: date-time */
@@ -23568,6 +25010,8 @@ export interface paths {
                                     description: string;
                                 } | null;
                                 email: string;
+                                /** @description The customer's personal data was erased (UK GDPR): the order is kept for VAT */
+                                erased: boolean;
                                 fulfilment: {
                                     cancel_reason: string | null;
                                     /** Format: date-time */
@@ -23873,6 +25317,8 @@ export interface paths {
                                     description: string;
                                 } | null;
                                 email: string;
+                                /** @description The customer's personal data was erased (UK GDPR): the order is kept for VAT */
+                                erased: boolean;
                                 fulfilment: {
                                     cancel_reason: string | null;
                                     /** Format: date-time */
@@ -24553,6 +25999,8 @@ export interface paths {
                                     description: string;
                                 } | null;
                                 email: string;
+                                /** @description The customer's personal data was erased (UK GDPR): the order is kept for VAT */
+                                erased: boolean;
                                 fulfilment: {
                                     cancel_reason: string | null;
                                     /** Format: date-time */
@@ -24883,6 +26331,8 @@ export interface paths {
                                     description: string;
                                 } | null;
                                 email: string;
+                                /** @description The customer's personal data was erased (UK GDPR): the order is kept for VAT */
+                                erased: boolean;
                                 fulfilment: {
                                     cancel_reason: string | null;
                                     /** Format: date-time */

@@ -22,3 +22,7 @@ export type OrderListQuery = NonNullable<paths['/api/v1/staff/orders']['get']['p
 export type RefundBody = NonNullable<
   paths['/api/v1/staff/orders/{id}/refunds']['post']['requestBody']
 >['content']['application/json'];
+export type CustomerListItem = Data<
+  paths['/api/v1/staff/customers']['get']['responses'][200]
+>['items'][number];
+export type CustomerPage = Data<paths['/api/v1/staff/customers/{id}']['get']['responses'][200]>;

@@ -86,7 +86,12 @@ export default function OrderList() {
       <DataTable<OrderListItem> bulkActionButtons={false} rowClick="show" sx={{ overflowX: 'auto' }}>
         <DataTable.Col<OrderListItem> source="number" label="Order" />
         <DataTable.Col<OrderListItem> source="placed_at" label="Placed" field={UkDateField} />
-        <DataTable.Col<OrderListItem> source="name" label="Customer" disableSort />
+        <DataTable.Col<OrderListItem>
+          source="name"
+          label="Customer"
+          disableSort
+          render={(order) => (order.erased ? `${order.name} (Erased)` : order.name)}
+        />
         {wide ? <DataTable.Col<OrderListItem> source="email" label="Email address" /> : null}
         {wide ? <DataTable.Col<OrderListItem> source="postcode" label="Postcode" disableSort /> : null}
         <DataTable.Col<OrderListItem>

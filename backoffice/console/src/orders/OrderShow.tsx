@@ -366,6 +366,7 @@ function OrderView() {
           <Chip label={`Order: ${orderStatusLabel(order.status)}`} />
           <Chip label={`Payment: ${paymentStatusLabel(order.payment_status)}`} />
           <Chip label={`Fulfilment: ${fulfilmentLabel(order.fulfilment_status)}`} color="primary" />
+          {order.erased ? <Chip label="Customer erased" color="warning" /> : null}
         </Stack>
         <OrderActions order={order} />
       </Stack>
@@ -375,12 +376,19 @@ function OrderView() {
             facts={[
               ['Placed', ukDateTime(order.placed_at)],
               ['Name', order.name],
-              ['Email address', order.email],
-              ['Phone', order.phone ?? ''],
+              ['Email address', order.erased ? 'Erased' : order.email],
+              ['Phone', order.erased ? 'Erased' : (order.phone ?? '')],
               ['Audience', AUDIENCE_LABELS[order.audience]],
               ['Paid by', PAYMENT_METHOD_LABELS[order.payment_method]],
               ...(order.po_number ? ([['PO number', order.po_number]] as [string, ReactNode][]) : []),
-              ['Account', order.customer_id ? `Customer ${order.customer_id}` : 'Guest'],
+              [
+                'Account',
+                order.erased
+                  ? 'Erased (UK GDPR): kept for the VAT records'
+                  : order.customer_id
+                    ? `Customer ${order.customer_id}`
+                    : 'Guest',
+              ],
             ]}
           />
         </Section>
