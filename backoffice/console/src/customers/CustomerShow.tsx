@@ -8,7 +8,6 @@ import {
   CardContent,
   Chip,
   Grid,
-  Link,
   List,
   ListItem,
   ListItemText,
@@ -22,7 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, type ReactNode } from 'react';
-import { Loading, Show, useRecordContext } from 'react-admin';
+import { Link as PageLink, Loading, Show, useRecordContext } from 'react-admin';
 import type { CustomerPage } from '../api/types.ts';
 import { ukDateTime } from '../dates.ts';
 import { pounds } from '../money.ts';
@@ -85,7 +84,7 @@ function Orders({ customer }: { customer: CustomerPage }) {
           {customer.orders.map((order) => (
             <TableRow key={order.id}>
               <TableCell>
-                <Link href={`#/orders/${order.id}/show`}>{order.number}</Link>
+                <PageLink to={`/orders/${order.id}/show`}>{order.number}</PageLink>
               </TableCell>
               <TableCell>{ukDateTime(order.placed_at)}</TableCell>
               <TableCell align="right">{pounds(order.total_ex_pence)}</TableCell>
