@@ -28,4 +28,9 @@ export {
 } from './fulfilment.ts';
 export { cancelledMailOf, dispatchedMailOf, readyMailOf, refundedMailOf } from './order-mails.ts';
 export { refundOfLines, type EarlierRefund, type LinesAsked } from './refund-lines.ts';
-export { eraseOrdersOfPerson, ordersOfPerson, refuseWhileOrdersOpen, type OrderPerson } from './personal-data.ts';
+export {
+  eraseOrdersOfPerson,
+  ordersOfPerson,
+  refuseWhileOrdersOpen,
+  type OrderPerson,
+} from './personal-data.ts';
