@@ -253,6 +253,13 @@ describe('account actions', () => {
 
   it('a disabled account cannot sign in (a clear message) and its sessions end at once; enabled, it can', async () => {
     const robin = await createCustomer(t.app, { email: 'robin.disabled@example.co.uk' });
+    // A reset link sent before the account was disabled…
+    const reset = await staff('POST', `/staff/customers/${robin.customer.id}/password-reset`, service);
+    const [letter] = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, reset.json().data.mail_id));
+    const token = /reset-password\?token=([\w-]+)/.exec(letter!.textBody)![1]!;
     const disabled = await staff('POST', `/staff/customers/${robin.customer.id}/disable`, service);
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(staffCustomerPageSchema.parse(disabled.json().data)).toMatchObject({
@@ -268,6 +275,14 @@ describe('account actions', () => {
     });
     // A wrong password learns nothing of it.
     expect((await login(robin.customer.email, 'Wrong2027x')).statusCode).toBe(401);
+    // …does not log it in either.
+    const viaLink = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/password/reset?${q()}`,
+      payload: { token, password: 'Another2027x' },
+    });
+    expect(viaLink.statusCode, viaLink.body).toBe(403);
+    expect(viaLink.json().status).toBe('account_disabled');
     // Again: nothing changes.
     expect((await staff('POST', `/staff/customers/${robin.customer.id}/disable`, service)).statusCode).toBe(
       200,
