@@ -20620,7 +20620,7 @@ export interface paths {
                                     currency: string;
                                     /** @enum {string} */
                                     fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
-                                    /** @description The order page: #/orders/{id}/show */
+                                    /** @description The console's order page: /admin/orders/{id}/show */
                                     id: number;
                                     number: string;
                                     /** Format: date-time */
@@ -20814,7 +20814,7 @@ export interface paths {
                                     currency: string;
                                     /** @enum {string} */
                                     fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
-                                    /** @description The order page: #/orders/{id}/show */
+                                    /** @description The console's order page: /admin/orders/{id}/show */
                                     id: number;
                                     number: string;
                                     /** Format: date-time */
@@ -21023,7 +21023,7 @@ export interface paths {
                                     currency: string;
                                     /** @enum {string} */
                                     fulfilment_status: "unfulfilled" | "ready_for_collection" | "collected" | "dispatched" | "delivered" | "cancelled";
-                                    /** @description The order page: #/orders/{id}/show */
+                                    /** @description The console's order page: /admin/orders/{id}/show */
                                     id: number;
                                     number: string;
                                     /** Format: date-time */

@@ -85,7 +85,7 @@ export const staffCustomerPageSchema = staffCustomerItem.extend({
   orders: z
     .array(
       z.object({
-        id: z.number().int().describe('The order page: #/orders/{id}/show'),
+        id: z.number().int().describe("The console's order page: /admin/orders/{id}/show"),
         number: z.string(),
         placed_at: instant,
         status: z.enum(ORDER_STATUSES),
