@@ -8,6 +8,8 @@ import GroupIcon from '@mui/icons-material/Group';
 import MailIcon from '@mui/icons-material/EmailOutlined';
 import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import OrderIcon from '@mui/icons-material/ShoppingBasket';
+import TradeApplicationIcon from '@mui/icons-material/AssignmentInd';
+import TradeAccountIcon from '@mui/icons-material/AccountBalance';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -34,6 +36,10 @@ const InvitationCreate = lazy(() => import('./people/InvitationCreate.tsx'));
 const OrderList = lazy(() => import('./orders/OrderList.tsx'));
 const OrderShow = lazy(() => import('./orders/OrderShow.tsx'));
 const InvoiceList = lazy(() => import('./orders/InvoiceList.tsx'));
+const TradeApplicationList = lazy(() => import('./trade/ApplicationList.tsx'));
+const TradeApplicationShow = lazy(() => import('./trade/ApplicationShow.tsx'));
+const TradeAccountList = lazy(() => import('./trade/AccountList.tsx'));
+const TradeAccountShow = lazy(() => import('./trade/AccountShow.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -71,6 +77,22 @@ export function App() {
         recordRepresentation="number"
       />
       <Resource name="invoices" list={InvoiceList} icon={InvoiceIcon} />
+      <Resource
+        name="trade-applications"
+        options={{ label: 'Trade applications' }}
+        list={TradeApplicationList}
+        show={TradeApplicationShow}
+        icon={TradeApplicationIcon}
+        recordRepresentation="company"
+      />
+      <Resource
+        name="trade-accounts"
+        options={{ label: 'Trade accounts' }}
+        list={TradeAccountList}
+        show={TradeAccountShow}
+        icon={TradeAccountIcon}
+        recordRepresentation="email"
+      />
       <Resource
         name="people"
         list={PeopleList}

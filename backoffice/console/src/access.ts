@@ -22,6 +22,8 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
     resend: 'orders:resend',
   },
   invoices: { list: 'orders:read', mark_paid: 'invoices:write' },
+  'trade-applications': { list: 'trade:write', show: 'trade:write', decide: 'trade:write' },
+  'trade-accounts': { list: 'trade:write', show: 'trade:write', hold: 'trade:write' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

@@ -9,6 +9,7 @@ import type { Role } from './api/types.ts';
 import { ROLES } from './access.ts';
 import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
 import { SITE } from './orders/site.ts';
+import { tradeResources } from './trade/trade-calls.ts';
 
 interface ResourceCalls {
   getList?(params: GetListParams): Promise<{ data: RaRecord[]; total: number }>;
@@ -137,6 +138,7 @@ function resources(api: Api): Record<string, ResourceCalls> {
         );
       },
     },
+    ...tradeResources(api),
     sessions: {
       getList: async () => listAnswer(await unwrap(api.GET('/api/v1/staff/me/sessions'))),
       delete: async (id) => {
