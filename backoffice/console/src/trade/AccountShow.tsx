@@ -19,7 +19,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Show, TopToolbar, useCanAccess, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import {
+  Loading,
+  Show,
+  TopToolbar,
+  useCanAccess,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
 import { api } from '../api/client.ts';
 import { ukDay } from '../dates.ts';
 import { pounds } from '../money.ts';
@@ -77,7 +85,8 @@ function HoldButton() {
 
 function Statement() {
   const account = useRecordContext<TradeStatement>();
-  if (!account) return null;
+  // The list's row stands in until the statement arrives: it has no invoices yet.
+  if (!account || !Array.isArray(account.invoices)) return <Loading />;
   return (
     <Stack spacing={2}>
       {account.on_hold ? (
