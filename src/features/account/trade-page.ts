@@ -75,7 +75,9 @@ function render(root: HTMLElement, state: TradeState): void {
   section.hidden = !application && !account;
   reason.hidden = true;
   if (account) {
-    status.textContent = accountText('trade.status_approved', { company: application?.company ?? '' });
+    status.textContent = application
+      ? accountText('trade.status_approved', { company: application.company })
+      : accountText('trade.status_approved_plain');
     showAccount(root, account);
   } else if (application?.status === 'pending') {
     status.textContent = accountText('trade.status_pending', { company: application.company });
