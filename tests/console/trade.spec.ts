@@ -6,6 +6,7 @@
  */
 import { formatPrice } from '@plasterwick/shop-rules/price-format';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from '../e2e/support/axe.ts';
 import { consoleStack, signedInAs } from './support/stack.ts';
 
 test.use({ storageState: signedInAs('credit_control') });
@@ -99,6 +100,7 @@ test('a customer applies, credit control approves with a 500 £ limit, then puts
   await expect(shop.getByText(`${COMPANY} has a trade account`)).toBeVisible();
   const left = shop.locator('dt', { hasText: 'Credit left' }).locator('xpath=following-sibling::dd[1]');
   await expect(left).toHaveText(formatPrice(50_000));
+  await expectNoSeriousA11yIssues(shop, 'main');
   await toPayment(shop);
   await expect(shop.getByRole('radio', { name: /on account/i })).toBeVisible();
 
