@@ -93,6 +93,7 @@ const envSchema = z.object({
   MAIL_STAFF_TO_APPLICATION: z.preprocess(blankIsUnset, z.string().min(3).optional()),
   MAIL_STAFF_TO_TRAINING_REGISTRATION: z.preprocess(blankIsUnset, z.string().min(3).optional()),
   MAIL_STAFF_TO_ORDERS: z.preprocess(blankIsUnset, z.string().min(3).optional()),
+  MAIL_STAFF_TO_TRADE: z.preprocess(blankIsUnset, z.string().min(3).optional()),
   RECAPTCHA_SITE_KEY: z.preprocess(blankIsUnset, z.string().optional()),
   RECAPTCHA_SECRET: z.preprocess(blankIsUnset, z.string().optional()),
   RECAPTCHA_VERSION: z.preprocess(blankIsUnset, z.string().default('3')),
@@ -215,6 +216,8 @@ export interface MailConfig {
   staffTo: Record<MailForm, string>;
   /** `MAIL_STAFF_TO_ORDERS` (else `MAIL_STAFF_TO`): where the staff's e-mail of each new order goes. */
   ordersTo: string;
+  /** `MAIL_STAFF_TO_TRADE` (else `MAIL_STAFF_TO`): where the staff's e-mail of each trade account application goes. */
+  tradeTo: string;
   /** `CONSOLE_URL`, for the links of staff e-mails to the console's pages. */
   consoleUrl: string;
   /** Public origin of the storefront, for links in e-mails. */
@@ -372,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'training-registration': e.MAIL_STAFF_TO_TRAINING_REGISTRATION ?? e.MAIL_STAFF_TO,
       },
       ordersTo: e.MAIL_STAFF_TO_ORDERS ?? e.MAIL_STAFF_TO,
+      tradeTo: e.MAIL_STAFF_TO_TRADE ?? e.MAIL_STAFF_TO,
       consoleUrl,
       siteUrl: e.SITE_URL,
     },

@@ -22,6 +22,7 @@ import {
   orders,
   submissionFiles,
   submissions,
+  tradeApplications,
   wishlistItems,
 } from '../src/db/schema.ts';
 import { fakeClock } from '../src/lib/clock.ts';
@@ -342,6 +343,16 @@ describe('account actions', () => {
 
 describe('UK GDPR', () => {
   it('an owner exports everything held about the customer as a JSON download (audited)', async () => {
+    await t.app.db.insert(tradeApplications).values({
+      siteId: alex.customer.siteId,
+      customerId: alex.customer.id,
+      company: 'Morgan Plastering Ltd',
+      companyNumber: '01234567',
+      vatNumber: 'GB123456789',
+      expectedMonthlySpendPounds: 800,
+      phone: '0161 496 0000',
+      createdAt: clock.now(),
+    });
     const response = await staff('GET', `/staff/customers/${alex.customer.id}/export`, owner);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -365,6 +376,10 @@ describe('UK GDPR', () => {
     const [application] = exported.form_submissions;
     expect(application).toMatchObject({ kind: 'application', files: [{ file_name: 'alex-morgan-cv.pdf' }] });
     expect(Buffer.from(application.files[0].content_base64, 'base64').equals(CV)).toBe(true);
+    expect(exported.trade).toMatchObject({
+      applications: [{ status: 'pending', company: 'Morgan Plastering Ltd', vat_number: 'GB123456789' }],
+      on_hold_since: null,
+    });
     expect(exported.audit_events.map((event: { action: string }) => event.action)).toEqual(
       expect.arrayContaining(['customer.resend_verification', 'customer.password_reset']),
     );

@@ -1,7 +1,7 @@
 /**
  * The calls a browser may make through the storefront's `/api/v1`: reads of public catalogue and CMS data, the
  * public forms, the basket and checkout (each opened by its own token: cart, order), the customer's account (the
- * session cookie: auth, me, addresses, my orders, wishlist), and the fake card provider's test page and webhook.
+ * session cookie: auth, me, addresses, my orders, wishlist, trade account application), and the fake card provider's test page and webhook.
  * Everything else (calls that take the API key, such as the staff's `/customers`, form submissions, previews, the
  * OpenAPI document and docs) answers 404 here and is reachable only on the back-office's own port.
  * docs/security.md lists the same table; a unit test keeps the two equal.
@@ -94,6 +94,8 @@ export const PUBLIC_API: readonly PublicCall[] = [
   { method: 'GET', path: '/wishlist', what: 'account: wishlist' },
   { method: 'PUT', path: '/wishlist', what: 'account: wishlist replace or merge' },
   { method: 'POST', path: '/wishlist/send', what: 'account: send the wishlist by e-mail' },
+  { method: 'GET', path: '/trade/application', what: 'account: trade application and statement' },
+  { method: 'POST', path: '/trade/application', what: 'account: apply for a trade account' },
   {
     method: 'GET',
     path: '/payments/fake/authorise/:payment_id',

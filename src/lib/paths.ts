@@ -86,6 +86,7 @@ export const paths = {
   accountAddresses: (audience: Audience) => join(audience, 'account', 'addresses'),
   accountWishlist: (audience: Audience) => join(audience, 'account', 'wishlist'),
   accountProfile: (audience: Audience) => join(audience, 'account', 'profile'),
+  accountTrade: (audience: Audience) => join(audience, 'account', 'trade'),
   /** The first checkout step. */
   checkoutDelivery: (audience: Audience) => join(audience, 'checkout', 'delivery'),
   /** The second checkout step: review and pay. */

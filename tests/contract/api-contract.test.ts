@@ -77,6 +77,7 @@ import {
   putCheckoutDelivery,
 } from '../../src/lib/api/checkout.ts';
 import { getOrder } from '../../src/lib/api/orders.ts';
+import { applyForTrade, getTradeApplication } from '../../src/lib/api/trade.ts';
 import {
   createAddress,
   deleteAddress,
@@ -1025,6 +1026,34 @@ const CALLS: ContractCall[] = [
         403,
       );
       expect(refused.body?.status).toBe('email_not_verified');
+    },
+  },
+  {
+    layer: 'island',
+    caller: 'features/account/trade-page.ts: apply for a trade account, its state; one pending at a time',
+    uses: [getTradeApplication, applyForTrade],
+    run: async () => {
+      const { headers } = await createCustomer(app);
+      const api = islandApi('pro', '/account/trade');
+      expect(await getTradeApplication(api, { headers })).toEqual({
+        application: undefined,
+        account: undefined,
+      });
+      const body = {
+        company: 'Hart Plastering Ltd',
+        company_number: '73282932000074',
+        vat_number: 'GB123456789',
+        expected_monthly_spend_pounds: 1500,
+        phone: '0161 496 0000',
+      };
+      expect(await applyForTrade(api, body, { headers })).toMatchObject({ status: 'pending' });
+      expect((await getTradeApplication(api, { headers })).application).toMatchObject({
+        status: 'pending',
+        company: 'Hart Plastering Ltd',
+      });
+      await expectBackofficeError(applyForTrade(api, body, { headers }), 409);
+      await expectBackofficeError(applyForTrade(api, { ...body, phone: '12' }, { headers }), 400);
+      await expectBackofficeError(getTradeApplication(api), 401);
     },
   },
   {

@@ -9,6 +9,8 @@ import MailIcon from '@mui/icons-material/EmailOutlined';
 import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import OrderIcon from '@mui/icons-material/ShoppingBasket';
 import CustomerIcon from '@mui/icons-material/Person';
+import TradeApplicationIcon from '@mui/icons-material/AssignmentInd';
+import TradeAccountIcon from '@mui/icons-material/AccountBalance';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -37,6 +39,10 @@ const OrderShow = lazy(() => import('./orders/OrderShow.tsx'));
 const InvoiceList = lazy(() => import('./orders/InvoiceList.tsx'));
 const CustomerList = lazy(() => import('./customers/CustomerList.tsx'));
 const CustomerShow = lazy(() => import('./customers/CustomerShow.tsx'));
+const TradeApplicationList = lazy(() => import('./trade/ApplicationList.tsx'));
+const TradeApplicationShow = lazy(() => import('./trade/ApplicationShow.tsx'));
+const TradeAccountList = lazy(() => import('./trade/AccountList.tsx'));
+const TradeAccountShow = lazy(() => import('./trade/AccountShow.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -75,6 +81,22 @@ export function App() {
       />
       <Resource name="invoices" list={InvoiceList} icon={InvoiceIcon} />
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={CustomerIcon} />
+      <Resource
+        name="trade-applications"
+        options={{ label: 'Trade applications' }}
+        list={TradeApplicationList}
+        show={TradeApplicationShow}
+        icon={TradeApplicationIcon}
+        recordRepresentation="company"
+      />
+      <Resource
+        name="trade-accounts"
+        options={{ label: 'Trade accounts' }}
+        list={TradeAccountList}
+        show={TradeAccountShow}
+        icon={TradeAccountIcon}
+        recordRepresentation="email"
+      />
       <Resource
         name="people"
         list={PeopleList}

@@ -29,6 +29,8 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
     export: 'gdpr:export',
     erase: 'gdpr:erase',
   },
+  'trade-applications': { list: 'trade:write', show: 'trade:write', decide: 'trade:write' },
+  'trade-accounts': { list: 'trade:write', show: 'trade:write', hold: 'trade:write' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

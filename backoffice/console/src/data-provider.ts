@@ -10,6 +10,7 @@ import { ROLES } from './access.ts';
 import { customerResource } from './customers/customer-calls.ts';
 import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
 import { SITE } from './orders/site.ts';
+import { tradeResources } from './trade/trade-calls.ts';
 
 interface ResourceCalls {
   getList?(params: GetListParams): Promise<{ data: RaRecord[]; total: number }>;
@@ -139,6 +140,7 @@ function resources(api: Api): Record<string, ResourceCalls> {
       },
     },
     customers: customerResource(api),
+    ...tradeResources(api),
     sessions: {
       getList: async () => listAnswer(await unwrap(api.GET('/api/v1/staff/me/sessions'))),
       delete: async (id) => {

@@ -1,7 +1,7 @@
 /**
  * A UK GDPR subject access export (issue 24): everything held about a customer, one JSON document with a key per
  * section. Each section is one line of `EXPORT_SECTIONS`, read by the module that owns the data: a new kind of
- * personal data (trade applications, say) is one more line here.
+ * personal data is one more line here.
  */
 import type { Database, Executor } from '../db/types.ts';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../modules/customers/index.ts';
 import { submissionsOfPerson } from '../modules/forms/index.ts';
 import { ordersOfPerson } from '../modules/orders/index.ts';
+import { tradeDataOf } from '../modules/trade/index.ts';
 
 /** A section of the export: its key, and how its owner reads it for the account. */
 export interface ExportSection {
@@ -38,6 +39,7 @@ export const EXPORT_SECTIONS: readonly ExportSection[] = [
     name: 'form_submissions',
     read: (db, customer) => submissionsOfPerson(db, customer.siteId, customer.email),
   },
+  { name: 'trade', read: (db, customer) => tradeDataOf(db, customer.id) },
   { name: 'audit_events', read: auditEventsAbout },
 ];
 

@@ -7,9 +7,18 @@
 import { z } from 'zod';
 import { AUDIENCES, PASSWORD_LENGTH } from './constants.ts';
 import { addressLines, BILLING_COUNTRIES, CHECKOUT_MESSAGES, strict } from './checkout.ts';
-import { accepted, email, named, optional, optionalCompanyNumber, optionalPhone, required } from './forms.ts';
+import {
+  accepted,
+  email,
+  named,
+  optional,
+  optionalCompanyNumber,
+  optionalPhone,
+  phone,
+  required,
+} from './forms.ts';
 import { FULL_POSTCODE_PATTERN } from './postcode.ts';
-import { isAcceptablePassword, MESSAGES, PASSWORD_MESSAGES } from './validation.ts';
+import { isAcceptablePassword, isCompanyNumber, MESSAGES, PASSWORD_MESSAGES } from './validation.ts';
 
 /** The spec's account messages (§5, "other catalogue messages"); the wording of the unnamed ones is ours. */
 export const ACCOUNT_MESSAGES = {
@@ -223,3 +232,58 @@ export const tradeTermsPatchBody = strict({
   ...z.object(tradeTermFields).partial().shape,
 });
 export type TradeTermsPatchBody = z.infer<typeof tradeTermsPatchBody>;
+
+// ---- trade account applications (issue 24) ---------------------------------------------------------------------
+
+/** The statuses of a trade account application: one `pending` at a time per account. */
+export const TRADE_APPLICATION_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type TradeApplicationStatus = (typeof TRADE_APPLICATION_STATUSES)[number];
+
+/** The messages of the trade application form (ours: the spec has none for these fields). */
+export const TRADE_MESSAGES = {
+  vatNumber: 'Please enter a UK VAT number: GB and 9 or 12 digits',
+  monthlySpend: 'Please enter the expected monthly spend in whole pounds (1 or more)',
+  alreadyPending: 'Your application is already with our credit control team: we will reply by e-mail',
+  alreadyApproved: 'Your account is already an approved trade account',
+  declineReason: 'Please give the reason for the decline: the customer reads it',
+} as const;
+
+/** A UK VAT number: `GB` and 9 or 12 digits; spaces are dropped and letters upper-cased (`gb 123 4567 89`). */
+export function normaliseVatNumber(value: string): string {
+  return value.replace(/\s+/g, '').toUpperCase();
+}
+export const isUkVatNumber = (value: string) => /^GB(?:\d{9}|\d{12})$/.test(normaliseVatNumber(value));
+
+/** The highest expected monthly spend the form accepts, in pounds. */
+export const MAX_MONTHLY_SPEND_POUNDS = 10_000_000;
+
+/**
+ * `POST /trade/application`: a customer asks for a trade account. The company registration number follows the
+ * sign-up rule (spec §5) and is required here; the VAT number is optional; the expected monthly spend is in whole
+ * pounds (what a buyer types; the limit staff set is in pence); the contact phone follows the spec's phone rule.
+ */
+export const tradeApplicationBody = strict({
+  company: named(MESSAGES.companyName, 200),
+  company_number: named(MESSAGES.required, 40).refine(isCompanyNumber, MESSAGES.companyNumber),
+  vat_number: optional(20)
+    .refine((value) => value === undefined || isUkVatNumber(value), TRADE_MESSAGES.vatNumber)
+    .transform((value) => (value === undefined ? undefined : normaliseVatNumber(value))),
+  expected_monthly_spend_pounds: z
+    .number({ error: TRADE_MESSAGES.monthlySpend })
+    .int(TRADE_MESSAGES.monthlySpend)
+    .min(1, TRADE_MESSAGES.monthlySpend)
+    .max(MAX_MONTHLY_SPEND_POUNDS, TRADE_MESSAGES.monthlySpend),
+  phone: phone(),
+});
+export type TradeApplicationBody = z.infer<typeof tradeApplicationBody>;
+
+/** `POST /staff/trade-applications/{id}/approve`: every term named (no silent default). */
+export const tradeApplicationApproveBody = strict({ ...tradeTermFields, version: tradeVersion.optional() });
+export type TradeApplicationApproveBody = z.infer<typeof tradeApplicationApproveBody>;
+
+/** `POST /staff/trade-applications/{id}/decline`: the reason, which the customer's e-mail states. */
+export const tradeApplicationDeclineBody = strict({
+  reason: named(TRADE_MESSAGES.declineReason, 1000),
+  version: tradeVersion.optional(),
+});
+export type TradeApplicationDeclineBody = z.infer<typeof tradeApplicationDeclineBody>;

@@ -7,6 +7,7 @@ const controllers = {
   order: () => import('./order-page.ts'),
   addresses: () => import('./addresses-page.ts'),
   wishlist: () => import('./wishlist-page.ts'),
+  trade: () => import('./trade-page.ts'),
 } as const;
 
 function startPage(): void {

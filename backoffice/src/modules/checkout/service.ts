@@ -29,7 +29,7 @@ import {
 import type { CustomerRow } from '../customers/index.ts';
 import { FAKE_CARD_TOKENS, type PaymentProvider } from '../payments/index.ts';
 import { findStockist } from '../store-locator/index.ts';
-import { tradeTermsOf } from '../trade/index.ts';
+import { tradeOnHold, tradeTermsOf } from '../trade/index.ts';
 
 /** The logged-in customer a saved address or the address book needs; 401 "Please log in" without one. */
 function accountOf(customer: CustomerRow | null): CustomerRow {
@@ -246,7 +246,7 @@ export function carriersOf(
 
 /**
  * `GET /checkout/payment-methods`: card through the configured provider, and `on_account` for an approved trade
- * account (with the credit its unpaid on-account orders leave, its terms and whether a PO is required).
+ * account not on hold (with the credit its unpaid on-account orders leave, its terms and whether a PO is required).
  */
 export async function paymentMethods(db: Executor, provider: PaymentProvider, customer: CustomerRow | null) {
   const card = {
@@ -258,7 +258,11 @@ export async function paymentMethods(db: Executor, provider: PaymentProvider, cu
       ? Object.entries(FAKE_CARD_TOKENS).map(([token, description]) => ({ token, description }))
       : [],
   };
-  const terms = customer?.tradeApproved ? await tradeTermsOf(db, customer) : null;
+  // An account credit control put on hold is not offered paying on account (completion refuses it too).
+  const terms =
+    customer?.tradeApproved && !(await tradeOnHold(db, customer.id))
+      ? await tradeTermsOf(db, customer)
+      : null;
   const onAccount = terms
     ? [
         {

@@ -5,6 +5,7 @@ import { customers } from '../../db/schema.ts';
 import type { Executor } from '../../db/types.ts';
 import { DAY_MS } from '@plasterwick/shop-rules/time';
 import { DomainError } from '../../lib/errors.ts';
+import { tradeOnHold } from './accounts.ts';
 import { outstandingPence } from './service.ts';
 
 export const onAccountUnavailable = () =>
@@ -16,6 +17,21 @@ export const onAccountUnavailable = () =>
         {
           field: 'payment_method',
           message: 'Paying on account needs an approved trade account: please pay by card',
+        },
+      ],
+    },
+  );
+
+/** Credit control put the account on hold (a hold and a release take the same row lock as this check). */
+export const accountOnHold = () =>
+  new DomainError(
+    'payment_method_unavailable',
+    'Your trade account is on hold: please pay by card, or contact us',
+    {
+      fields: [
+        {
+          field: 'payment_method',
+          message: 'Your trade account is on hold: please pay by card, or contact us',
         },
       ],
     },
@@ -34,6 +50,7 @@ export async function creditForOrder(
 ): Promise<{ paymentDueAt: Date }> {
   const [account] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
   if (!account?.tradeApproved) throw onAccountUnavailable();
+  if (await tradeOnHold(tx, account.id)) throw accountOnHold();
   const owed = await outstandingPence(tx, account.id);
   if (owed + totalPence > account.creditLimitPence) {
     throw new DomainError(

@@ -20,6 +20,7 @@ import {
   staffCustomerSchema,
 } from './schemas.ts';
 import { invoicePaid } from '../../flows/payment-outcome.ts';
+import { tradeApplicationRoutes } from './application-routes.ts';
 import { findCustomersByEmail, patchTradeTerms, setTradeApproval, tradeState } from './service.ts';
 
 const tags = ['trade accounts'];
@@ -54,6 +55,7 @@ export const tradeRoutes: FastifyPluginAsync = async (plugin) => {
 
   tradeTermsRoutes(plugin);
   invoicePaidRoute(plugin);
+  tradeApplicationRoutes(plugin);
 };
 
 /** `POST /orders/{number}/invoice-paid`. */
