@@ -57,7 +57,14 @@ const percentage = (code: string, extra: object = {}) => ({
 async function basketWith(code: string) {
   const cart = cartClient(t.app, 'part');
   await cart.add(
-    [{ element_id: product.id, element_type: 'product', variant_reference: product.variants[0]!.reference, quantity: 2 }],
+    [
+      {
+        element_id: product.id,
+        element_type: 'product',
+        variant_reference: product.variants[0]!.reference,
+        quantity: 2,
+      },
+    ],
     201,
   );
   return { cart, response: await cart.call('POST', '/cart/discount', { code }) };
@@ -194,7 +201,10 @@ describe('changing discount codes', () => {
     expect(kindWithoutValue.json().errors).toEqual([
       { field: 'body.amount_pence', message: 'Enter the amount off' },
     ]);
-    const taken = await call('PATCH', `/staff/discounts/${code.id}`, { version: changed.version, code: 'Trade25' });
+    const taken = await call('PATCH', `/staff/discounts/${code.id}`, {
+      version: changed.version,
+      code: 'Trade25',
+    });
     expect(taken.statusCode, taken.body).toBe(409);
     expect((await call('GET', `/staff/discounts/${code.id}`)).json().data.version).toBe(changed.version);
 
@@ -216,7 +226,10 @@ describe('changing discount codes', () => {
 
     const refused = await basketWith('SWITCH10');
     expect(refused.response.statusCode).toBe(400);
-    expect(refused.response.json()).toMatchObject({ status: 'discount_not_found', message: 'This code is not valid' });
+    expect(refused.response.json()).toMatchObject({
+      status: 'discount_not_found',
+      message: 'This code is not valid',
+    });
     const dropped = await held.cart.view();
     expect(dropped.notice).toMatch(/SWITCH10 no longer applies/);
 
@@ -258,8 +271,8 @@ describe('the list and who may use it', () => {
     expect((await call('GET', '/staff/discounts', undefined, service)).statusCode).toBe(403);
     expect((await call('POST', '/staff/discounts', percentage('NOPE1'), service)).statusCode).toBe(403);
     const [code] = (await call('GET', '/staff/discounts?perPage=1')).json().data.items as { id: number }[];
-    expect((await call('POST', `/staff/discounts/${code!.id}/deactivate`, undefined, service)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', `/staff/discounts/${code!.id}/deactivate`, undefined, service)).statusCode,
+    ).toBe(403);
   });
 });

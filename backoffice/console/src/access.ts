@@ -22,6 +22,15 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
     resend: 'orders:resend',
   },
   invoices: { list: 'orders:read', mark_paid: 'invoices:write' },
+  discounts: {
+    list: 'discounts:read',
+    show: 'discounts:read',
+    create: 'discounts:write',
+    edit: 'discounts:write',
+    deactivate: 'discounts:write',
+  },
+  tokens: { list: 'tokens:read', create: 'tokens:write', delete: 'tokens:write' },
+  audit: { list: 'audit:read', export: 'audit:read' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

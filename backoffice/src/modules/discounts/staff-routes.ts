@@ -35,6 +35,7 @@ const answer = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 export const staffDiscountRoutes: FastifyPluginAsync = async (plugin) => {
   readRoutes(plugin);
   writeRoutes(plugin);
+  switchRoutes(plugin);
 };
 
 function readRoutes(plugin: FastifyInstance) {
@@ -141,6 +142,11 @@ function writeRoutes(plugin: FastifyInstance) {
       return { data: updated };
     },
   );
+}
+
+function switchRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const write = staffRoute('discounts:write');
 
   for (const [verb, active] of [
     ['deactivate', false],

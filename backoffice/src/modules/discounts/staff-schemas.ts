@@ -27,7 +27,10 @@ export const discountCode = z
   .toUpperCase()
   .min(3, 'A code has at least 3 characters')
   .max(40, 'A code has at most 40 characters')
-  .regex(/^[A-Z0-9][A-Z0-9_-]*$/, 'Use letters, digits, hyphens and underscores only, starting with a letter or digit');
+  .regex(
+    /^[A-Z0-9][A-Z0-9_-]*$/,
+    'Use letters, digits, hyphens and underscores only, starting with a letter or digit',
+  );
 
 export const discountParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const discountQuery = commonQuery;
@@ -84,7 +87,10 @@ export const discountCreateBody = z.strictObject({
 export type DiscountCreateBody = z.infer<typeof discountCreateBody>;
 
 /** `PATCH`: only the fields named change, from `version`. */
-export const discountPatchBody = z.strictObject({ version: writeVersion, ...z.object(fields).partial().shape });
+export const discountPatchBody = z.strictObject({
+  version: writeVersion,
+  ...z.object(fields).partial().shape,
+});
 export type DiscountPatchBody = z.infer<typeof discountPatchBody>;
 
 export const discountSchema = z.object({

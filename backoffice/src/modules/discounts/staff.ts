@@ -285,7 +285,13 @@ export async function patchDiscount(
  * Deactivate or activate: a conditional move (`where active = <from>`); asking again for the state it is in
  * changes nothing and answers the code as it is (a second click is harmless).
  */
-export async function setDiscountActive(tx: Executor, siteId: number, id: number, active: boolean, now: Date) {
+export async function setDiscountActive(
+  tx: Executor,
+  siteId: number,
+  id: number,
+  active: boolean,
+  now: Date,
+) {
   const [moved] = await tx
     .update(discounts)
     .set({ active, version: sql`${discounts.version} + 1` })
