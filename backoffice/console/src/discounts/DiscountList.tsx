@@ -34,6 +34,7 @@ export default function DiscountList() {
   return (
     <List
       title="Discount codes"
+      empty={false}
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
       actions={<TopToolbar>{edits ? <CreateButton label="New discount code" /> : null}</TopToolbar>}

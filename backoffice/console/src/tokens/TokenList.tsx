@@ -14,6 +14,7 @@ export default function TokenList() {
   return (
     <List
       title="Machine tokens"
+      empty={false}
       sort={{ field: 'created_at', order: 'DESC' }}
       actions={<TopToolbar>{writes ? <CreateButton label="New token" /> : null}</TopToolbar>}
     >
