@@ -12,7 +12,7 @@ import { fakeClock } from '../src/lib/clock.ts';
 import { discountSchema } from '../src/modules/discounts/staff-schemas.ts';
 import { cartClient, productOf } from './cart-helpers.ts';
 import { createTestApp, PART_PLAN, q, type TestApp } from './helpers.ts';
-import { consoleHeaders, inviteAndEnrol, setUpOwner, type StaffPerson } from './staff-helpers.ts';
+import { consoleHeaders, inviteAndEnrol, type StaffPerson } from './staff-helpers.ts';
 
 // 10:00 in London (BST) on 1 June 2027.
 const clock = fakeClock(new Date('2027-06-01T09:00:00Z'));
@@ -23,7 +23,6 @@ let product: Awaited<ReturnType<typeof productOf>>;
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  await setUpOwner(t.app, clock);
   catalogue = await inviteAndEnrol(t.app, clock, 'catalogue');
   service = await inviteAndEnrol(t.app, clock, 'customer_service');
   product = await productOf(t.app, 'plasterwick-multi-fill-powder', PART_PLAN);

@@ -82,7 +82,10 @@ test('a code created in the console works in the basket; deactivated, the basket
 
   const refused = await (await basket(shop)).apply(code);
   expect(refused.status()).toBe(400);
-  expect(await refused.json()).toMatchObject({ status: 'discount_not_found', message: 'This code is not valid' });
+  expect(await refused.json()).toMatchObject({
+    status: 'discount_not_found',
+    message: 'This code is not valid',
+  });
   // The basket that held it loses it, and says so.
   expect((await held.view()).notice).toContain(`The code ${code} no longer applies`);
   await shop.dispose();
