@@ -1,8 +1,8 @@
 /**
  * Discount codes in the console (issue 24), end to end on the console's stack: a `catalogue` person creates a
- * percentage code (the same code again, in lower case, is refused beside the field), and it takes its percentage
- * off a basket of the console stack's storefront (through the shop's own API calls, as its basket page makes them);
- * deactivated in the console, the basket refuses it with the refusal of an unknown code.
+ * percentage code (the same code again, in lower case, is refused beside the field) and changes it on its page; it
+ * takes its percentage off a basket of the console stack's storefront (through the shop's own API calls, as its
+ * basket page makes them); deactivated in the console, the basket refuses it with the refusal of an unknown code.
  */
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { consoleStack, signedInAs } from './support/stack.ts';
@@ -53,10 +53,18 @@ test('a code created in the console works in the basket; deactivated, the basket
   await page.getByRole('link', { name: 'New discount code' }).click();
 
   const create = async (typed: string) => {
-    await page.getByRole('textbox', { name: 'Code' }).fill(typed);
-    await page.getByRole('textbox', { name: 'Shown in the basket' }).fill('15 % off your order');
+    // The form holds its starting values once it is ready; typed values are checked before saving, in case the
+    // page was still settling when the typing began.
     await expect(page.getByRole('radio', { name: 'Percentage off' })).toBeChecked();
-    await page.getByRole('spinbutton', { name: 'Percentage off' }).fill('15');
+    const fields = [
+      [page.getByRole('textbox', { name: 'Code' }), typed],
+      [page.getByRole('textbox', { name: 'Shown in the basket' }), '15 % off your order'],
+      [page.getByRole('spinbutton', { name: 'Percentage off' }), '15'],
+    ] as const;
+    await expect(async () => {
+      for (const [input, value] of fields) await input.fill(value);
+      for (const [input, value] of fields) await expect(input).toHaveValue(value, { timeout: 500 });
+    }).toPass();
     await page.getByRole('button', { name: 'Save' }).click();
   };
   await create(code);
@@ -70,12 +78,19 @@ test('a code created in the console works in the basket; deactivated, the basket
   await expect(page.getByText(`Another discount already has the code ${code}`).first()).toBeVisible();
   await page.goto('/admin/discounts');
 
+  // Changed on its page: only the percentage is sent, from the version read.
+  await row.getByRole('cell', { name: code, exact: true }).click();
+  await expect(page.getByText('Active · used 0 times')).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'Percentage off' }).fill('20');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('20 % off');
+
   const shop = await playwright.request.newContext({ baseURL: consoleStack.shopURL });
   const held = await basket(shop);
   const applied = await held.apply(code.toLowerCase());
   expect(applied.status(), await applied.text()).toBe(200);
   const cart = (await applied.json()).cart;
-  expect(cart.discounts.cart_discount).toMatchObject({ code, amount: 15, unit: 'percent' });
+  expect(cart.discounts.cart_discount).toMatchObject({ code, amount: 20, unit: 'percent' });
 
   await row.getByRole('button', { name: `Deactivate ${code}` }).click();
   await expect(row).toContainText('Deactivated');

@@ -16,7 +16,11 @@ test('an owner creates a token (shown once), revokes it, and finds its creation 
   const name = `Stock feed ${Date.now()}`;
   await page.goto('/admin/tokens');
   await page.getByRole('link', { name: 'New token' }).click();
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  const nameInput = page.getByRole('textbox', { name: 'Name' });
+  await expect(async () => {
+    await nameInput.fill(name);
+    await expect(nameInput).toHaveValue(name, { timeout: 500 });
+  }).toPass();
   await page.getByRole('combobox', { name: 'Acts as' }).click();
   await page.getByRole('option', { name: 'Read only' }).click();
   await page.getByRole('button', { name: 'Save' }).click();

@@ -67,7 +67,6 @@ export function DiscountForm(props: Omit<SimpleFormProps, 'children'>) {
         label="Kind"
         choices={choicesOf(KIND_LABELS)}
         validate={required()}
-        defaultValue="percentage"
       />
       <FormDataConsumer<DiscountFormValues>>
         {({ formData }) =>
@@ -101,7 +100,6 @@ export function DiscountForm(props: Omit<SimpleFormProps, 'children'>) {
         source="audience"
         label="Who may use it"
         choices={choicesOf(AUDIENCE_LABELS)}
-        defaultValue="both"
         validate={required()}
       />
       <TextInput
@@ -118,7 +116,7 @@ export function DiscountForm(props: Omit<SimpleFormProps, 'children'>) {
         step={1}
         validate={minValue(1)}
       />
-      <BooleanInput source="once_per_customer" label="Once per customer" defaultValue={false} />
+      <BooleanInput source="once_per_customer" label="Once per customer" />
       <TextInput
         source="starts_at"
         label="Starts (UK time)"
