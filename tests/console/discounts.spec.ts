@@ -5,6 +5,7 @@
  * basket page makes them); deactivated in the console, the basket refuses it with the refusal of an unknown code.
  */
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from '../e2e/support/axe.ts';
 import { consoleStack, signedInAs } from './support/stack.ts';
 
 test.use({ storageState: signedInAs('catalogue') });
@@ -67,10 +68,12 @@ test('a code created in the console works in the basket; deactivated, the basket
     }).toPass();
     await page.getByRole('button', { name: 'Save' }).click();
   };
+  await expectNoSeriousA11yIssues(page);
   await create(code);
   const row = page.getByRole('row', { name: new RegExp(code) });
   await expect(row).toContainText('15 % off');
   await expect(row).toContainText('Active');
+  await expectNoSeriousA11yIssues(page);
 
   // The same code in lower case is the same code: refused, with the message beside the field.
   await page.getByRole('link', { name: 'New discount code' }).click();

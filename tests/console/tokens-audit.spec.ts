@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from '../e2e/support/axe.ts';
 import { personOf } from './support/people.ts';
 import { signedInAs } from './support/stack.ts';
 
@@ -29,6 +30,7 @@ test('an owner creates a token (shown once), revokes it, and finds its creation 
   const token = await page.getByRole('textbox', { name: 'Token' }).inputValue();
   expect(token.length).toBeGreaterThan(20);
   await expect(page.getByRole('button', { name: 'Copy the token' })).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
   await page.getByRole('button', { name: 'Done' }).click();
 
   const row = page.getByRole('row', { name: new RegExp(name) });
@@ -44,6 +46,7 @@ test('an owner creates a token (shown once), revokes it, and finds its creation 
   const created = page.getByRole('row', { name: /token\.create/ }).first();
   await expect(created).toContainText(owner);
   await expect(page.getByRole('row', { name: /token\.revoke/ })).toHaveCount(0);
+  await expectNoSeriousA11yIssues(page);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),
