@@ -168,6 +168,21 @@ describe('creating discount codes', () => {
       }),
     ).rejects.toThrow();
   });
+  it('is guarded by the database too: value ranges, each kind’s fields, dates in order', async () => {
+    const base = { siteId: 3, description: 'x', type: 'cart_discount' as const, unit: 'percent' as const };
+    const refused = [
+      { ...base, code: 'DB1', value: 101 },
+      { ...base, code: 'DB2', value: 0 },
+      { ...base, code: 'DB3', value: 5, freeVariantReference: 'PW-1121-50' },
+      { ...base, code: 'DB4', type: 'free_product' as const, value: 5, freeVariantReference: 'PW-1121-50' },
+      { ...base, code: 'DB5', value: 5, startsAt: new Date('2027-07-01'), endsAt: new Date('2027-07-01') },
+      { ...base, code: 'DB6', value: 5, usageLimit: 0 },
+      { ...base, code: ' DB7', value: 5 },
+    ];
+    for (const row of refused) {
+      await expect(t.app.db.insert(discounts).values(row), row.code).rejects.toThrow();
+    }
+  });
 });
 
 describe('changing discount codes', () => {
