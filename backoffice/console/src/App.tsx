@@ -4,7 +4,10 @@
  * by tests/console/first-load.spec.ts). Pages reached from a link (setup, invitation, reset) and the enrolment
  * steps are public; everything in the layout needs a session.
  */
+import DiscountIcon from '@mui/icons-material/Discount';
 import GroupIcon from '@mui/icons-material/Group';
+import KeyIcon from '@mui/icons-material/Key';
+import AuditIcon from '@mui/icons-material/ManageSearch';
 import MailIcon from '@mui/icons-material/EmailOutlined';
 import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import OrderIcon from '@mui/icons-material/ShoppingBasket';
@@ -43,6 +46,12 @@ const TradeApplicationList = lazy(() => import('./trade/ApplicationList.tsx'));
 const TradeApplicationShow = lazy(() => import('./trade/ApplicationShow.tsx'));
 const TradeAccountList = lazy(() => import('./trade/AccountList.tsx'));
 const TradeAccountShow = lazy(() => import('./trade/AccountShow.tsx'));
+const DiscountList = lazy(() => import('./discounts/DiscountList.tsx'));
+const DiscountCreate = lazy(() => import('./discounts/DiscountCreate.tsx'));
+const DiscountEdit = lazy(() => import('./discounts/DiscountEdit.tsx'));
+const TokenList = lazy(() => import('./tokens/TokenList.tsx'));
+const TokenCreate = lazy(() => import('./tokens/TokenCreate.tsx'));
+const AuditList = lazy(() => import('./audit/AuditList.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -105,6 +114,23 @@ export function App() {
         recordRepresentation="name"
       />
       <Resource name="invitations" list={InvitationList} create={InvitationCreate} icon={MailIcon} />
+      <Resource
+        name="discounts"
+        options={{ label: 'Discount codes' }}
+        list={DiscountList}
+        create={DiscountCreate}
+        edit={DiscountEdit}
+        icon={DiscountIcon}
+        recordRepresentation="code"
+      />
+      <Resource
+        name="tokens"
+        options={{ label: 'Machine tokens' }}
+        list={TokenList}
+        create={TokenCreate}
+        icon={KeyIcon}
+      />
+      <Resource name="audit" options={{ label: 'Audit trail' }} list={AuditList} icon={AuditIcon} />
     </Admin>
   );
 }

@@ -31,6 +31,15 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   },
   'trade-applications': { list: 'trade:write', show: 'trade:write', decide: 'trade:write' },
   'trade-accounts': { list: 'trade:write', show: 'trade:write', hold: 'trade:write' },
+  discounts: {
+    list: 'discounts:read',
+    show: 'discounts:read',
+    create: 'discounts:write',
+    edit: 'discounts:write',
+    deactivate: 'discounts:write',
+  },
+  tokens: { list: 'tokens:read', create: 'tokens:write', delete: 'tokens:write' },
+  audit: { list: 'audit:read', export: 'audit:read' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

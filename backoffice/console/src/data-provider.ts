@@ -7,9 +7,12 @@ import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-ad
 import { unwrap, type Api } from './api/client.ts';
 import type { Role } from './api/types.ts';
 import { ROLES } from './access.ts';
+import { auditCalls } from './audit/calls.ts';
 import { customerResource } from './customers/customer-calls.ts';
+import { discountCalls } from './discounts/calls.ts';
 import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
 import { SITE } from './orders/site.ts';
+import { tokenCalls } from './tokens/calls.ts';
 import { tradeResources } from './trade/trade-calls.ts';
 
 interface ResourceCalls {
@@ -147,6 +150,9 @@ function resources(api: Api): Record<string, ResourceCalls> {
         await unwrap(api.DELETE('/api/v1/staff/me/sessions/{id}', { params: { path: { id: Number(id) } } }));
       },
     },
+    ...discountCalls(api),
+    ...tokenCalls(api),
+    ...auditCalls(api),
   };
 }
 

@@ -8,6 +8,7 @@ import { checkoutRoutes } from './checkout/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
+import { staffDiscountRoutes } from './discounts/staff-routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { formRoutes } from './forms/routes.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -48,4 +49,5 @@ export const apiModules: FastifyPluginAsync[] = [
   paymentRoutes,
   staffRoutes,
   auditRoutes,
+  staffDiscountRoutes,
 ];

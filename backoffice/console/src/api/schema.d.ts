@@ -22400,6 +22400,934 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Discount codes with their uses and state (scheduled, active, expired, used_up, deactivated), paged (perPage ≤ 100), sorted and filtered: q (code containing it, any case), state, kind */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    kind?: "percentage" | "fixed_amount" | "free_product";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Codes containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "code" | "created_at" | "starts_at" | "ends_at" | "used";
+                    state?: "scheduled" | "active" | "expired" | "used_up" | "deactivated";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    active: boolean;
+                                    amount_pence: number | null;
+                                    /** @enum {string} */
+                                    audience: "both" | "pro" | "part";
+                                    code: string;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    description: string;
+                                    /** Format: date-time */
+                                    ends_at: string | null;
+                                    free_variant_reference: string | null;
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "percentage" | "fixed_amount" | "free_product";
+                                    min_subtotal_pence: number | null;
+                                    once_per_customer: boolean;
+                                    percent: number | null;
+                                    /** Format: date-time */
+                                    starts_at: string | null;
+                                    /** @enum {string} */
+                                    state: "scheduled" | "active" | "expired" | "used_up" | "deactivated";
+                                    usage_limit: number | null;
+                                    used: number;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a discount code: percentage (percent 1–100), fixed_amount (amount_pence) or free_product (free_variant_reference, a pack of the catalogue); audience, minimum basket, use limit, once per customer, start and end. The code is stored trimmed and upper case; 409 discount_code_taken when the site has it already (any case) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount_pence?: number | null;
+                        /**
+                         * @description pro (trade), part (DIY) or both
+                         * @default both
+                         * @enum {string}
+                         */
+                        audience?: "both" | "pro" | "part";
+                        code: string;
+                        description: string;
+                        /**
+                         * Format: date-time
+                         * @description Until this instant (exclusive), after starts_at
+                         */
+                        ends_at?: string | null;
+                        free_variant_reference?: string | null;
+                        /** @enum {string} */
+                        kind: "percentage" | "fixed_amount" | "free_product";
+                        /** @description The basket's least subtotal, in its plan's basis */
+                        min_subtotal_pence?: number | null;
+                        /** @default false */
+                        once_per_customer?: boolean;
+                        percent?: number | null;
+                        /**
+                         * Format: date-time
+                         * @description From this instant (UK time shown by the console)
+                         */
+                        starts_at?: string | null;
+                        usage_limit?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                active: boolean;
+                                amount_pence: number | null;
+                                /** @enum {string} */
+                                audience: "both" | "pro" | "part";
+                                code: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                /** Format: date-time */
+                                ends_at: string | null;
+                                free_variant_reference: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "percentage" | "fixed_amount" | "free_product";
+                                min_subtotal_pence: number | null;
+                                once_per_customer: boolean;
+                                percent: number | null;
+                                /** Format: date-time */
+                                starts_at: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "active" | "expired" | "used_up" | "deactivated";
+                                usage_limit: number | null;
+                                used: number;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/discounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discount code, with its uses, state and version */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                active: boolean;
+                                amount_pence: number | null;
+                                /** @enum {string} */
+                                audience: "both" | "pro" | "part";
+                                code: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                /** Format: date-time */
+                                ends_at: string | null;
+                                free_variant_reference: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "percentage" | "fixed_amount" | "free_product";
+                                min_subtotal_pence: number | null;
+                                once_per_customer: boolean;
+                                percent: number | null;
+                                /** Format: date-time */
+                                starts_at: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "active" | "expired" | "used_up" | "deactivated";
+                                usage_limit: number | null;
+                                used: number;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a discount code, from its `version` (required; 409 `version_conflict` when another write came first); the other fields stay, and the whole is checked again */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount_pence?: number | null;
+                        /**
+                         * @description pro (trade), part (DIY) or both
+                         * @enum {string}
+                         */
+                        audience?: "both" | "pro" | "part";
+                        code?: string;
+                        description?: string;
+                        /**
+                         * Format: date-time
+                         * @description Until this instant (exclusive), after starts_at
+                         */
+                        ends_at?: string | null;
+                        free_variant_reference?: string | null;
+                        /** @enum {string} */
+                        kind?: "percentage" | "fixed_amount" | "free_product";
+                        /** @description The basket's least subtotal, in its plan's basis */
+                        min_subtotal_pence?: number | null;
+                        once_per_customer?: boolean;
+                        percent?: number | null;
+                        /**
+                         * Format: date-time
+                         * @description From this instant (UK time shown by the console)
+                         */
+                        starts_at?: string | null;
+                        usage_limit?: number | null;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                active: boolean;
+                                amount_pence: number | null;
+                                /** @enum {string} */
+                                audience: "both" | "pro" | "part";
+                                code: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                /** Format: date-time */
+                                ends_at: string | null;
+                                free_variant_reference: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "percentage" | "fixed_amount" | "free_product";
+                                min_subtotal_pence: number | null;
+                                once_per_customer: boolean;
+                                percent: number | null;
+                                /** Format: date-time */
+                                starts_at: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "active" | "expired" | "used_up" | "deactivated";
+                                usage_limit: number | null;
+                                used: number;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/discounts/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate a deactivated code again (again on an active one changes nothing) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                active: boolean;
+                                amount_pence: number | null;
+                                /** @enum {string} */
+                                audience: "both" | "pro" | "part";
+                                code: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                /** Format: date-time */
+                                ends_at: string | null;
+                                free_variant_reference: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "percentage" | "fixed_amount" | "free_product";
+                                min_subtotal_pence: number | null;
+                                once_per_customer: boolean;
+                                percent: number | null;
+                                /** Format: date-time */
+                                starts_at: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "active" | "expired" | "used_up" | "deactivated";
+                                usage_limit: number | null;
+                                used: number;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/discounts/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deactivate a code: the basket refuses it as an unknown code, and takes it off baskets holding it (again on a deactivated one changes nothing) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                active: boolean;
+                                amount_pence: number | null;
+                                /** @enum {string} */
+                                audience: "both" | "pro" | "part";
+                                code: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                description: string;
+                                /** Format: date-time */
+                                ends_at: string | null;
+                                free_variant_reference: string | null;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "percentage" | "fixed_amount" | "free_product";
+                                min_subtotal_pence: number | null;
+                                once_per_customer: boolean;
+                                percent: number | null;
+                                /** Format: date-time */
+                                starts_at: string | null;
+                                /** @enum {string} */
+                                state: "scheduled" | "active" | "expired" | "used_up" | "deactivated";
+                                usage_limit: number | null;
+                                used: number;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/enrolment": {
         parameters: {
             query?: never;

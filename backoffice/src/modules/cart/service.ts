@@ -14,7 +14,7 @@ import type { Executor } from '../../db/types.ts';
 import type { RequestContext, SalesPlan } from '../../lib/context.ts';
 import { DomainError, notFound } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { discountError, discountRefusal, findDiscountByCode } from '../discounts/index.ts';
+import { discountError, discountRefusal, findDiscountByCode, NOT_VALID } from '../discounts/index.ts';
 import { customerBasket, type BasketOwner } from './customer-cart.ts';
 import {
   lineName,
@@ -258,7 +258,7 @@ export function applyDiscount(
 ): Promise<CartView> {
   return withOpenCart(deps, context, token, async (tx, cart, pricing) => {
     const discount = await findDiscountByCode(tx, context.site.id, code);
-    if (!discount) throw discountError({ status: 'discount_not_found', message: 'This code is not valid' });
+    if (!discount) throw discountError({ status: 'discount_not_found', message: NOT_VALID });
     const current = await viewCart(tx, deps, cart, pricing);
     if (current.priced.lines.filter((line) => !line.free).length === 0) {
       throw discountError({

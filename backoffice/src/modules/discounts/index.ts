@@ -4,6 +4,8 @@ export {
   discountRefusal,
   findDiscount,
   findDiscountByCode,
+  normaliseCode,
+  NOT_VALID,
   type DiscountRefusal,
 } from './rules.ts';
 export type { DiscountRow } from './tables.ts';

@@ -12,6 +12,12 @@ import { discounts, type DiscountRow } from './tables.ts';
 
 export type { DiscountRefusal };
 
+/** The refusal of a code the site does not have, or has deactivated. */
+export const NOT_VALID = 'This code is not valid';
+
+/** A code as the basket looks it up and staff store it: trimmed, upper case. */
+export const normaliseCode = (code: string) => code.trim().toUpperCase();
+
 const AUDIENCE_CUSTOMERS = { pro: 'trade', part: 'DIY' } as const;
 
 /**
@@ -23,6 +29,8 @@ export function discountRefusal(
   basket: { audience: 'pro' | 'part'; subtotal: number; now: Date },
 ): { status: DiscountRefusal; message: string } | null {
   const { audience, subtotal, now } = basket;
+  // A deactivated code is refused as any unknown code is: the shopper need not know it existed.
+  if (!discount.active) return { status: 'discount_not_found', message: NOT_VALID };
   if (discount.startsAt && now < discount.startsAt) {
     return { status: 'discount_expired', message: 'This code cannot be used yet' };
   }
@@ -63,7 +71,7 @@ export async function findDiscountByCode(
   const [row] = await db
     .select()
     .from(discounts)
-    .where(and(eq(discounts.siteId, siteId), eq(discounts.code, code.trim().toUpperCase())));
+    .where(and(eq(discounts.siteId, siteId), eq(discounts.code, normaliseCode(code))));
   return row;
 }
 

@@ -49,20 +49,37 @@ export const discounts = pgTable(
     used: integer('used').notNull().default(0),
     /** Once per customer (guests: per e-mail address). */
     oncePerCustomer: boolean('once_per_customer').notNull().default(false),
+    /** False once staff deactivate the code: the basket refuses it as an unknown code (rules.ts). */
+    active: boolean('active').notNull().default(true),
+    /** Bumped by every staff write; a write naming an older one is refused (409 `version_conflict`). */
+    version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Codes are stored as the basket looks them up (trimmed, upper case), so this key is case-insensitive.
     uniqueIndex('discount_site_code').on(t.siteId, t.code),
     check(
-      'discount_usage_check',
-      sql`${t.used} >= 0 and (${t.usageLimit} is null or ${t.used} <= ${t.usageLimit})`,
+      'discount_code_check',
+      sql`${t.code} = upper(btrim(${t.code})) and char_length(${t.code}) between 1 and 40`,
     ),
+    check('discount_description_check', sql`char_length(${t.description}) between 1 and 200`),
+    check(
+      'discount_usage_check',
+      sql`${t.used} >= 0 and (${t.usageLimit} is null or (${t.usageLimit} > 0 and ${t.used} <= ${t.usageLimit}))`,
+    ),
+    // A percentage is 1–100, an amount a positive number of pence, a free product names its pack and nothing else.
     check(
       'discount_kind_check',
-      sql`(${t.type} = 'cart_discount' and ${t.value} > 0 and (${t.unit} = 'pence' or (${t.unit} = 'percent' and ${t.value} <= 100)))
-        or (${t.type} = 'free_product' and ${t.freeVariantReference} is not null)`,
+      sql`(${t.type} = 'cart_discount' and ${t.freeVariantReference} is null and ${t.value} is not null
+          and ((${t.unit} = 'percent' and ${t.value} between 1 and 100) or (${t.unit} = 'pence' and ${t.value} > 0)))
+        or (${t.type} = 'free_product' and ${t.freeVariantReference} is not null and ${t.unit} is null and ${t.value} is null)`,
     ),
     check('discount_minimum_check', sql`${t.minSubtotalPence} is null or ${t.minSubtotalPence} >= 0`),
+    check(
+      'discount_dates_check',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`,
+    ),
+    check('discount_version_check', sql`${t.version} > 0`),
   ],
 );
 
