@@ -476,6 +476,22 @@ describe('UK GDPR', () => {
         .data.items.filter((item) => item.erased),
     ).toHaveLength(2);
 
+    // Its later moves e-mail nobody: delivered and refunded, no new e-mail is queued; nothing to resend.
+    const queued = async () => count(mailOutbox, sql`${mailOutbox.orderId} = ${alexOrder.id}`);
+    const mailsBefore = await queued();
+    const delivered = await staff('POST', `/staff/orders/${alexOrder.id}/delivered`);
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const refunded = await staff('POST', `/staff/orders/${alexOrder.id}/refunds`, undefined, {
+      idempotency_key: 'erased-goodwill',
+      amount_pence: 100,
+      reason: 'Goodwill',
+    });
+    expect(refunded.statusCode, refunded.body).toBeLessThan(300);
+    expect(await queued()).toBe(mailsBefore);
+    const resend = await staff('POST', `/staff/orders/${alexOrder.id}/resend-confirmation`);
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json().status).toBe('customer_erased');
+
     // The person can no longer sign in; the account is gone from the console.
     expect((await login(email)).statusCode).toBe(401);
     expect((await me(alex)).statusCode).toBe(401);

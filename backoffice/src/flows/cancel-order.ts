@@ -14,7 +14,7 @@
  * Cancelling an order already cancelled is a 200 that records and e-mails nothing again.
  */
 import { enqueueMail } from '../modules/mail/index.ts';
-import { cancelledMailOf } from '../modules/orders/index.ts';
+import { cancelledMailOf, customerErased } from '../modules/orders/index.ts';
 import { capturedPaymentOf, refundOfKey } from '../modules/payments/index.ts';
 import { moveOrder, type FulfilmentDeps, type StaffOrderAct } from './fulfil-order.ts';
 import { orderCancelled } from './payment-outcome.ts';
@@ -44,7 +44,7 @@ export async function cancelOrder(
       const refundPence = payment?.providerRef
         ? Math.max(payment.capturedPence - payment.refundedPence, 0)
         : 0;
-      await enqueueMail(tx, cancelledMailOf(order, refundPence, deps.mail));
+      if (!customerErased(order)) await enqueueMail(tx, cancelledMailOf(order, refundPence, deps.mail));
     },
   });
   const key = cancellationRefundKey(act.orderId);

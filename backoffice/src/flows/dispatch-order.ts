@@ -8,7 +8,7 @@
  */
 import type { ShippingCarrier } from '@plasterwick/shop-rules/fulfilment';
 import { enqueueMail } from '../modules/mail/index.ts';
-import { dispatchedMailOf, moveFulfilment } from '../modules/orders/index.ts';
+import { customerErased, dispatchedMailOf, moveFulfilment } from '../modules/orders/index.ts';
 import { DomainError } from '../lib/errors.ts';
 import { moveOrder, type FulfilmentDeps, type StaffOrderAct } from './fulfil-order.ts';
 
@@ -37,6 +37,7 @@ export function dispatchOrder(
       }
     },
     async then(tx, order) {
+      if (customerErased(order)) return;
       const invoice = await deps.documents.invoice(tx, order.id);
       await enqueueMail(tx, dispatchedMailOf(order, deps.mail, invoice ? [invoice] : []));
     },

@@ -18,6 +18,7 @@ import {
   fulfilmentState,
   lockOrder,
   moveFulfilment,
+  customerErased,
   readyMailOf,
   type FulfilmentFields,
   type OrderRow,
@@ -101,6 +102,7 @@ export function readyForCollection(deps: FulfilmentDeps, act: StaffOrderAct) {
     action: 'order.ready_for_collection',
     ...simpleMove('ready_for_collection', 'readyAt'),
     async then(tx, order) {
+      if (customerErased(order)) return;
       const delivery = order.delivery as DeliveryView;
       const hours =
         delivery.method === 'collect'

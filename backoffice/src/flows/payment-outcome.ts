@@ -24,6 +24,7 @@ import { releaseDiscountUse } from '../modules/discounts/index.ts';
 import { enqueueMail } from '../modules/mail/index.ts';
 import {
   confirmationOf,
+  customerErased,
   findOrder,
   markInvoicePaid,
   markOrderOnAccount,
@@ -167,6 +168,7 @@ export async function refundSettled(
   const refund = (await findRefund(tx, refundId))!;
   const payment = (await findPayment(tx, refund.paymentId))!;
   const order = (await findOrder(tx, payment.orderId))!;
+  if (customerErased(order)) return true;
   const creditNote = await (deps.documents ?? withoutDocuments).creditNote(tx, refund.id);
   await enqueueMail(tx, refundedMailOf(order, refund, deps.mail, creditNote ? [creditNote] : []));
   return true;

@@ -26,7 +26,13 @@ export {
   trackingOf,
   type FulfilmentFields,
 } from './fulfilment.ts';
-export { cancelledMailOf, dispatchedMailOf, readyMailOf, refundedMailOf } from './order-mails.ts';
+export {
+  cancelledMailOf,
+  customerErased,
+  dispatchedMailOf,
+  readyMailOf,
+  refundedMailOf,
+} from './order-mails.ts';
 export { refundOfLines, type EarlierRefund, type LinesAsked } from './refund-lines.ts';
 export {
   eraseOrdersOfPerson,

@@ -102,6 +102,14 @@ export function cancelledMailOf(order: OrderRow, refundPence: number, mail: Mail
   };
 }
 
+/**
+ * Whether the order's customer was erased (UK GDPR): the order keeps no e-mail address, so its moves send the
+ * customer nothing (staff see why on the order page).
+ */
+export function customerErased(order: OrderRow): boolean {
+  return order.customerErasedAt !== null;
+}
+
 /** `order.refunded`: the amount and the reason, with the credit note. */
 export function refundedMailOf(
   order: OrderRow,

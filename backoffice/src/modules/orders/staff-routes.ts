@@ -16,6 +16,7 @@ import { ukDateTime } from '../../lib/uk-time.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { staffCaller, staffRoute } from '../staff/index.ts';
 import { confirmationOf } from './confirmation-mail.ts';
+import { customerErased } from './order-mails.ts';
 import { invoiceState } from './invoices.ts';
 import { addOrderNote, staffOrderRow } from './staff-notes.ts';
 import {
@@ -272,6 +273,13 @@ function resendRoute(plugin: FastifyInstance) {
           throw new DomainError(
             'order_not_confirmed',
             `Order ${order.number} was never confirmed (${order.status}): there is no confirmation to resend`,
+            { conflict: true },
+          );
+        }
+        if (customerErased(order)) {
+          throw new DomainError(
+            'customer_erased',
+            `The customer of order ${order.number} was erased: the order keeps no e-mail address`,
             { conflict: true },
           );
         }
