@@ -9,20 +9,21 @@ import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { auditEvents, contentEntries, mailOutbox, submissionFiles, submissions, trainingSessions } from '../src/db/schema.ts';
+import {
+  auditEvents,
+  contentEntries,
+  mailOutbox,
+  submissionFiles,
+  submissions,
+  trainingSessions,
+} from '../src/db/schema.ts';
 import { fakeClock } from '../src/lib/clock.ts';
 import { inboxItem, inboxPage, listAnswer } from '../src/modules/forms/inbox-schemas.ts';
 import { addMonths } from '../src/modules/forms/retention.ts';
 import { unansweredMessages } from '../src/modules/forms/index.ts';
 import { solvedBotCheck } from './bot-check-solver.ts';
 import { createTestApp, q, SITE_ID, type TestApp } from './helpers.ts';
-import {
-  consoleHeaders,
-  inviteAndEnrol,
-  keyHeaders,
-  setUpOwner,
-  type StaffPerson,
-} from './staff-helpers.ts';
+import { consoleHeaders, inviteAndEnrol, keyHeaders, setUpOwner, type StaffPerson } from './staff-helpers.ts';
 
 const clock = fakeClock(new Date('2027-03-01T10:00:00Z'));
 let t: TestApp;
@@ -77,12 +78,7 @@ async function apply(fields: Record<string, string>, pdf: Uint8Array) {
   return res.json().data.id as number;
 }
 
-function call(
-  person: StaffPerson | 'key',
-  method: 'GET' | 'POST' | 'PATCH',
-  path: string,
-  payload?: object,
-) {
+function call(person: StaffPerson | 'key', method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) {
   return t.app.inject({
     method,
     url: `/api/v1${path}${path.includes('?') ? '&' : '?'}${q()}`,
@@ -232,7 +228,9 @@ describe('the inbox', () => {
     const noted = await call(service, 'POST', `/staff/inbox/${ids.contact}/notes`, { body: 'Rang her back' });
     expect(noted.statusCode, noted.body).toBe(201);
     const page = pageOf.parse((await call(service, 'GET', `/staff/inbox/${ids.contact}`)).json()).data;
-    expect(page.notes).toMatchObject([{ kind: 'note', body: 'Rang her back', staff_name: 'customer_service person' }]);
+    expect(page.notes).toMatchObject([
+      { kind: 'note', body: 'Rang her back', staff_name: 'customer_service person' },
+    ]);
     expect(page.version).toBe(3);
     expect(page.data.message).toBe(contact.message);
     // An application is not in the inbox.
@@ -292,7 +290,9 @@ describe('job applications', () => {
   });
 
   it('the CV viewed inline and downloaded, each access audited', async () => {
-    const page = pageOf.parse((await call(recruiter, 'GET', `/staff/applications/${ids.applied}`)).json()).data;
+    const page = pageOf.parse(
+      (await call(recruiter, 'GET', `/staff/applications/${ids.applied}`)).json(),
+    ).data;
     expect(page.cv).toMatchObject({ file_name: 'cv.pdf', content_type: 'application/pdf' });
     const inline = await call(recruiter, 'GET', `/staff/applications/${ids.applied}/cv?disposition=inline`);
     expect(inline.statusCode).toBe(200);
@@ -336,8 +336,8 @@ describe('training registrations', () => {
 
 describe('the retention job', () => {
   const exists = async (id: number) =>
-    (await t.database.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id))).length ===
-    1;
+    (await t.database.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.id, id)))
+      .length === 1;
   const cvRows = async (id: number) =>
     (await t.database.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, id))).length;
 

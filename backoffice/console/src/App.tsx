@@ -6,6 +6,9 @@
  */
 import GroupIcon from '@mui/icons-material/Group';
 import MailIcon from '@mui/icons-material/EmailOutlined';
+import InboxIcon from '@mui/icons-material/Inbox';
+import ApplicationIcon from '@mui/icons-material/Badge';
+import TrainingIcon from '@mui/icons-material/School';
 import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import OrderIcon from '@mui/icons-material/ShoppingBasket';
 import { lazy } from 'react';
@@ -34,6 +37,11 @@ const InvitationCreate = lazy(() => import('./people/InvitationCreate.tsx'));
 const OrderList = lazy(() => import('./orders/OrderList.tsx'));
 const OrderShow = lazy(() => import('./orders/OrderShow.tsx'));
 const InvoiceList = lazy(() => import('./orders/InvoiceList.tsx'));
+const MessageList = lazy(() => import('./inbox/MessageList.tsx'));
+const MessageShow = lazy(() => import('./inbox/MessageShow.tsx'));
+const ApplicationList = lazy(() => import('./inbox/ApplicationList.tsx'));
+const ApplicationShow = lazy(() => import('./inbox/ApplicationShow.tsx'));
+const TrainingSessionList = lazy(() => import('./inbox/TrainingSessionList.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -71,6 +79,27 @@ export function App() {
         recordRepresentation="number"
       />
       <Resource name="invoices" list={InvoiceList} icon={InvoiceIcon} />
+      <Resource
+        name="messages"
+        list={MessageList}
+        show={MessageShow}
+        icon={InboxIcon}
+        options={{ label: 'Messages' }}
+      />
+      <Resource
+        name="applications"
+        list={ApplicationList}
+        show={ApplicationShow}
+        icon={ApplicationIcon}
+        options={{ label: 'Job applications' }}
+      />
+      <Resource
+        name="training-sessions"
+        list={TrainingSessionList}
+        icon={TrainingIcon}
+        options={{ label: 'Training registrations' }}
+      />
+      <Resource name="training-registrations" />
       <Resource
         name="people"
         list={PeopleList}

@@ -9,6 +9,7 @@ import type { Role } from './api/types.ts';
 import { ROLES } from './access.ts';
 import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
 import { SITE } from './orders/site.ts';
+import { inboxResources } from './inbox/inbox-calls.ts';
 
 interface ResourceCalls {
   getList?(params: GetListParams): Promise<{ data: RaRecord[]; total: number }>;
@@ -46,6 +47,7 @@ function listAnswer<T extends RaRecord>({ data }: { data: { items: T[]; total: n
 
 function resources(api: Api): Record<string, ResourceCalls> {
   return {
+    ...inboxResources(api),
     people: {
       getList: async (params) =>
         listAnswer(

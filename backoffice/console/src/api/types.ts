@@ -22,3 +22,8 @@ export type OrderListQuery = NonNullable<paths['/api/v1/staff/orders']['get']['p
 export type RefundBody = NonNullable<
   paths['/api/v1/staff/orders/{id}/refunds']['post']['requestBody']
 >['content']['application/json'];
+export type InboxItem = Data<paths['/api/v1/staff/inbox']['get']['responses'][200]>['items'][number];
+export type InboxPage = Data<paths['/api/v1/staff/inbox/{id}']['get']['responses'][200]>;
+export type TrainingSessionSummary = Data<
+  paths['/api/v1/staff/training-sessions']['get']['responses'][200]
+>['items'][number];

@@ -77,17 +77,21 @@ function audited<T>(
 }
 
 export function inboxRoutes(plugin: FastifyInstance) {
-  for (const group of Object.keys(INBOX_GROUPS) as InboxGroup[]) groupRoutes(plugin, group);
+  for (const group of Object.keys(INBOX_GROUPS) as InboxGroup[]) {
+    groupReads(plugin, group);
+    groupWrites(plugin, group);
+    replyRoute(plugin, group);
+  }
   cvRoute(plugin);
   trainingRoutes(plugin);
 }
 
-function groupRoutes(plugin: FastifyInstance, group: InboxGroup) {
+/** A group's list and page. */
+function groupReads(plugin: FastifyInstance, group: InboxGroup) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const { kinds } = INBOX_GROUPS[group];
   const { label, ...permissions } = PERMISSIONS[group];
   const read = staffRoute(permissions.read);
-  const write = staffRoute(permissions.write);
   const base = `/staff/${group}`;
   const page = (siteId: number, id: number) => inboxPage(app.db, siteId, kinds, id);
 
@@ -108,7 +112,8 @@ function groupRoutes(plugin: FastifyInstance, group: InboxGroup) {
       const { actor } = staffCaller(request);
       const me = actor.type === 'person' ? actor.id : null;
       const query = request.query;
-      if (query.kind && !(kinds as readonly string[]).includes(query.kind)) return { data: { items: [], total: 0 } };
+      if (query.kind && !(kinds as readonly string[]).includes(query.kind))
+        return { data: { items: [], total: 0 } };
       return { data: await listInbox(app.db, site.id, kinds, query, me) };
     },
   );
@@ -131,6 +136,16 @@ function groupRoutes(plugin: FastifyInstance, group: InboxGroup) {
       return { data: await page(site.id, request.params.id) };
     },
   );
+}
+
+/** A group's writes: status and assignee, notes, replies. */
+function groupWrites(plugin: FastifyInstance, group: InboxGroup) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { kinds } = INBOX_GROUPS[group];
+  const { label, ...permissions } = PERMISSIONS[group];
+  const write = staffRoute(permissions.write);
+  const base = `/staff/${group}`;
+  const page = (siteId: number, id: number) => inboxPage(app.db, siteId, kinds, id);
 
   app.patch(
     `${base}/:id`,
@@ -189,6 +204,15 @@ function groupRoutes(plugin: FastifyInstance, group: InboxGroup) {
       return reply.status(201).send({ data: note });
     },
   );
+}
+
+/** A reply e-mailed from the console to the address the visitor typed. */
+function replyRoute(plugin: FastifyInstance, group: InboxGroup) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { kinds } = INBOX_GROUPS[group];
+  const { label, ...permissions } = PERMISSIONS[group];
+  const write = staffRoute(permissions.write);
+  const base = `/staff/${group}`;
 
   app.post(
     `${base}/:id/reply`,
@@ -261,7 +285,8 @@ function cvRoute(plugin: FastifyInstance) {
         entityId: id,
       });
       // Only a PDF is shown inline; a Word file is always a download. Never sniffed into HTML.
-      const shown = disposition === 'inline' && cv.contentType === 'application/pdf' ? 'inline' : 'attachment';
+      const shown =
+        disposition === 'inline' && cv.contentType === 'application/pdf' ? 'inline' : 'attachment';
       return reply
         .type(cv.contentType)
         .header('x-content-type-options', 'nosniff')

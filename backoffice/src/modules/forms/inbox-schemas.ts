@@ -16,8 +16,11 @@ const plainText = (max: number) =>
     .trim()
     .min(1)
     .max(max)
-    // eslint-disable-next-line no-control-regex
-    .refine((v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v), 'Control characters are refused');
+    .refine(
+      // eslint-disable-next-line no-control-regex
+      (v) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v),
+      'Control characters are refused',
+    );
 
 /** The staff groups of submissions: each its kinds and the permissions of its calls. */
 export const INBOX_GROUPS = {
@@ -26,7 +29,12 @@ export const INBOX_GROUPS = {
   'training-registrations': { kinds: ['training-registration'] },
 } as const;
 export type InboxGroup = keyof typeof INBOX_GROUPS;
-export const INBOX_KINDS = ['contact', 'construction-starts', 'application', 'training-registration'] as const;
+export const INBOX_KINDS = [
+  'contact',
+  'construction-starts',
+  'application',
+  'training-registration',
+] as const;
 
 export const inboxListQuery = commonQuery.extend({
   kind: z.enum(INBOX_KINDS).optional(),

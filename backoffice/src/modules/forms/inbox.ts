@@ -45,7 +45,8 @@ function nameOf(kind: Kind, data: Record<string, unknown>): string {
 
 function summaryOf(kind: Kind, data: Record<string, unknown>, vacancy: string | null): string {
   if (kind === 'contact') return text(data.subject);
-  if (kind === 'construction-starts') return `Jobsite in ${text(data.site_town)}, from ${text(data.start_date)}`;
+  if (kind === 'construction-starts')
+    return `Jobsite in ${text(data.site_town)}, from ${text(data.start_date)}`;
   if (kind === 'application') return vacancy ?? 'Spontaneous application';
   const count = Array.isArray(data.participants) ? data.participants.length : 0;
   return `${count} participants`;
@@ -58,7 +59,9 @@ function toItem(row: Row, vacancy: string | null = null): InboxItem {
     kind,
     status: row.status,
     assignee:
-      row.assigneeId === null ? null : { id: row.assigneeId, name: row.assigneeName ?? String(row.assigneeId) },
+      row.assigneeId === null
+        ? null
+        : { id: row.assigneeId, name: row.assigneeName ?? String(row.assigneeId) },
     name: nameOf(kind, row.data),
     email: text(row.data.email) || null,
     summary: summaryOf(kind, row.data, vacancy),
@@ -104,7 +107,9 @@ export async function listInbox(
   }
   const where = and(...conditions);
   const direction = query.order === 'ASC' ? asc : desc;
-  const column = { created_at: submissions.createdAt, id: submissions.id, status: submissions.status }[query.sort];
+  const column = { created_at: submissions.createdAt, id: submissions.id, status: submissions.status }[
+    query.sort
+  ];
   const [rows, [counted]] = await Promise.all([
     db
       .select({ row: submissions, vacancy: vacancyTitle })
@@ -412,7 +417,9 @@ export async function participantsCsv(
     .orderBy(asc(submissions.createdAt), asc(submissions.id));
   const lines = registrations.flatMap((row) => {
     const data = row.data;
-    const participants = Array.isArray(data.participants) ? (data.participants as Record<string, unknown>[]) : [];
+    const participants = Array.isArray(data.participants)
+      ? (data.participants as Record<string, unknown>[])
+      : [];
     return participants.map((p) => [
       text(p.first_name),
       text(p.last_name),

@@ -37,7 +37,10 @@ export function retainUntil(kind: string, receivedAt: Date): Date {
  * One pass of the retention job at `now`: applications of a vacancy still published keep now + 12 months, then
  * every submission past its date is deleted (its CV and notes with it). Answers how many were kept and deleted.
  */
-export async function applyRetention(db: Database, now: Date): Promise<{ extended: number; deleted: number }> {
+export async function applyRetention(
+  db: Database,
+  now: Date,
+): Promise<{ extended: number; deleted: number }> {
   const openJobs = db
     .select({ id: sql<string>`${contentEntries.id}::text` })
     .from(contentEntries)

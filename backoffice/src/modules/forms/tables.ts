@@ -52,10 +52,7 @@ export const submissions = pgTable(
   (t) => [
     index('submission_site_kind_created').on(t.siteId, t.kind, t.createdAt),
     index('submission_retain_until').on(t.retainUntil),
-    check(
-      'submission_assignee_check',
-      sql`(${t.assigneeId} is null) = (${t.assigneeName} is null)`,
-    ),
+    check('submission_assignee_check', sql`(${t.assigneeId} is null) = (${t.assigneeName} is null)`),
   ],
 );
 
