@@ -286,7 +286,8 @@ function Cv({ item }: { item: InboxPage }) {
 
 function Page({ resource }: { resource: SubmissionResource }) {
   const item = useRecordContext<InboxPage>();
-  if (!item) return <Loading />;
+  // Opened from the list, react-admin first shows the list's row (no data, notes or CV) until the page arrives.
+  if (!item || !Array.isArray(item.notes)) return <Loading />;
   const left = timeLeft(item.respond_by, item.status, new Date());
   const participants = Array.isArray(item.data.participants)
     ? (item.data.participants as Record<string, string>[])
