@@ -27,6 +27,7 @@ import { consoleHeaders, inviteAndEnrol, keyHeaders, setUpOwner, type StaffPerso
 
 const clock = fakeClock(new Date('2027-03-01T10:00:00Z'));
 let t: TestApp;
+let owner: StaffPerson;
 let service: StaffPerson;
 let recruiter: StaffPerson;
 let jobId: number;
@@ -99,7 +100,7 @@ const contact = {
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  await setUpOwner(t.app, clock);
+  owner = await setUpOwner(t.app, clock);
   service = await inviteAndEnrol(t.app, clock, 'customer_service');
   recruiter = await inviteAndEnrol(t.app, clock, 'recruitment');
   const [job] = await t.database.db
@@ -219,6 +220,15 @@ describe('the inbox', () => {
     const stale = await call(service, 'PATCH', `/staff/inbox/${ids.contact}`, { version: 1, status: 'done' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ status: 'version_conflict' });
+    // Someone else: anyone whose role reads the inbox (not recruitment).
+    const people = await call(service, 'GET', '/staff/inbox/assignees');
+    expect(people.statusCode, people.body).toBe(200);
+    const names = (people.json().data.items as { id: number }[]).map((person) => person.id).sort();
+    expect(names).toEqual([owner.id, service.id].sort());
+    const applicationPeople = await call(recruiter, 'GET', '/staff/applications/assignees');
+    expect((applicationPeople.json().data.items as { id: number }[]).map((p) => p.id).sort()).toEqual(
+      [owner.id, recruiter.id].sort(),
+    );
     const unknownPerson = await call(service, 'PATCH', `/staff/inbox/${ids.contact}`, {
       version: 2,
       assignee_id: 999_999,

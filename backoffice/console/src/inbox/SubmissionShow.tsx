@@ -18,6 +18,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   HttpError,
@@ -112,7 +113,13 @@ function Actions({ item, resource }: { item: InboxPage; resource: SubmissionReso
   const notify = useNotify();
   const { identity } = useGetIdentity();
   const { canAccess: handles } = useCanAccess({ resource, action: 'handle' });
-  const [dialog, setDialog] = useState<'note' | 'reply'>();
+  const [dialog, setDialog] = useState<'note' | 'reply' | 'assign'>();
+  const [assignee, setAssignee] = useState('');
+  const people = useQuery({
+    queryKey: [resource, 'assignees'],
+    queryFn: () => calls.assignees(),
+    enabled: dialog === 'assign',
+  });
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   const [note, setNote] = useState('');
@@ -151,6 +158,9 @@ function Actions({ item, resource }: { item: InboxPage; resource: SubmissionReso
           Assign to me
         </Button>
       ) : null}
+      <Button variant="outlined" onClick={() => setDialog('assign')}>
+        Assign to…
+      </Button>
       {item.assignee ? (
         <Button
           variant="outlined"
@@ -201,6 +211,40 @@ function Actions({ item, resource }: { item: InboxPage; resource: SubmissionReso
         <Button variant="contained" onClick={() => setDialog('reply')}>
           Reply
         </Button>
+      ) : null}
+      {dialog === 'assign' ? (
+        <ActionDialog
+          title="Assign to a member of staff"
+          submitLabel="Assign"
+          onClose={() => setDialog(undefined)}
+          problem={assignee === '' ? 'Choose a person' : undefined}
+          onSubmit={async () => {
+            const chosen = people.data?.find((person) => String(person.id) === assignee);
+            await run(
+              () => calls.update(item.id, { version: item.version, assignee_id: Number(assignee) }),
+              `Assigned to ${chosen?.name ?? 'them'}`,
+            );
+            setAssignee('');
+            setDialog(undefined);
+          }}
+        >
+          <TextField
+            select
+            autoFocus
+            fullWidth
+            label="Person"
+            value={assignee}
+            onChange={(event) => setAssignee(event.target.value)}
+            slotProps={{ select: { native: true } }}
+          >
+            <option value="" />
+            {(people.data ?? []).map((person) => (
+              <option key={person.id} value={String(person.id)}>
+                {person.name}
+              </option>
+            ))}
+          </TextField>
+        </ActionDialog>
       ) : null}
       {dialog === 'note' ? (
         <ActionDialog

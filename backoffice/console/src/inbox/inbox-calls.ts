@@ -98,6 +98,9 @@ export function submissionCalls(api: Api, resource: SubmissionResource) {
     addNote: async (id: number, body: string) => {
       await unwrap(api.POST(`${base}/notes`, { ...path(id), body: { body } }));
     },
+    assignees: async () =>
+      (await unwrap(api.GET(`/api/v1/staff/${GROUPS[resource]}/assignees`, { params: { query: SITE } }))).data
+        .items,
     reply: async (id: number, subject: string, body: string) => {
       await unwrap(api.POST(`${base}/reply`, { ...path(id), body: { subject, body } }));
     },

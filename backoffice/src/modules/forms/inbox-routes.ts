@@ -11,9 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Transaction } from '../../db/types.ts';
 import { errorResponses, versionConflictBody } from '../../lib/http.ts';
-import { staffCaller, staffRoute, type Permission } from '../staff/index.ts';
+import { ROLE_PERMISSIONS, ROLES, staffCaller, staffRoute, type Permission } from '../staff/index.ts';
 import {
   addInboxNote,
+  assigneesOf,
   inboxPage,
   inboxState,
   listInbox,
@@ -80,6 +81,7 @@ export function inboxRoutes(plugin: FastifyInstance) {
   for (const group of Object.keys(INBOX_GROUPS) as InboxGroup[]) {
     groupReads(plugin, group);
     groupWrites(plugin, group);
+    assigneesRoute(plugin, group);
     replyRoute(plugin, group);
   }
   cvRoute(plugin);
@@ -138,6 +140,34 @@ function groupReads(plugin: FastifyInstance, group: InboxGroup) {
   );
 }
 
+/** Whom an item of the group can be assigned to. */
+function assigneesRoute(plugin: FastifyInstance, group: InboxGroup) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  const { label, ...permissions } = PERMISSIONS[group];
+  const write = staffRoute(permissions.write);
+  const base = `/staff/${group}`;
+  // Whom an item can be assigned to: the active people whose role may read the group.
+  const readers = ROLES.filter((role) => ROLE_PERMISSIONS[role].includes(permissions.read));
+
+  app.get(
+    `${base}/assignees`,
+    {
+      ...write,
+      schema: {
+        ...write.schema,
+        tags,
+        summary: `${label}: the active staff an item can be assigned to (their role reads ${group}), by name`,
+        querystring: siteQuery,
+        response: { 200: listAnswer(z.object({ id: z.number().int(), name: z.string() })), ...errors },
+      },
+    },
+    async () => {
+      const items = await assigneesOf(app.db, readers);
+      return { data: { items, total: items.length } };
+    },
+  );
+}
+
 /** A group's writes: status and assignee, notes, replies. */
 function groupWrites(plugin: FastifyInstance, group: InboxGroup) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -146,7 +176,6 @@ function groupWrites(plugin: FastifyInstance, group: InboxGroup) {
   const write = staffRoute(permissions.write);
   const base = `/staff/${group}`;
   const page = (siteId: number, id: number) => inboxPage(app.db, siteId, kinds, id);
-
   app.patch(
     `${base}/:id`,
     {

@@ -337,6 +337,16 @@ export async function inboxState(db: Executor, id: number | string) {
   return row ?? null;
 }
 
+/** The active staff people of `roles` (those who may read a group), by name: whom an item can be assigned to. */
+export async function assigneesOf(db: Database, roles: readonly string[]) {
+  if (roles.length === 0) return [];
+  return db
+    .select({ id: staffPeople.id, name: staffPeople.name })
+    .from(staffPeople)
+    .where(and(eq(staffPeople.active, true), inArray(staffPeople.role, roles as never[])))
+    .orderBy(asc(staffPeople.name), asc(staffPeople.id));
+}
+
 /** Contact messages and jobsite-support requests still `new`: the dashboard's count. */
 export async function unansweredMessages(db: Database, siteId: number): Promise<number> {
   const [row] = await db
