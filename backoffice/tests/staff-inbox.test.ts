@@ -162,7 +162,7 @@ beforeAll(async () => {
   };
   ids.applied = await apply({ ...fields, page_id: String(jobId) }, pdf);
   ids.spontaneous = await apply({ ...fields, page_id: '' }, pdf);
-}, 30_000);
+});
 afterAll(() => t.close());
 
 describe('retention dates', () => {
