@@ -259,6 +259,7 @@ describe('the inbox', () => {
       .where(and(eq(mailOutbox.recipient, contact.email), eq(mailOutbox.kind, 'contact.reply')));
     expect(mail).toBeDefined();
     expect(mail!.subject).toBe('Your question about stock');
+    expect(mail!.replyTo).toBe(t.app.config.mail.staffTo.contact);
     expect(mail!.textBody).toMatch(/^Dear Ms Morgan,\n\nThe 10 kg tub is in stock in Preston\./);
     for (const typed of [contact.message, contact.subject, 'evil.example']) {
       expect(mail!.textBody).not.toContain(typed);

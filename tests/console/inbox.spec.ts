@@ -12,6 +12,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { solveAltcha } from '../../backoffice/tests/bot-check-solver.ts';
 import { API_KEY, createTestApp, q } from '../../backoffice/tests/helpers.ts';
 import { fakeClock } from '../../backoffice/src/lib/clock.ts';
+import { expectNoSeriousA11yIssues } from '../e2e/support/axe.ts';
 import { mailsTo } from '../e2e/support/mail.ts';
 import { browserHeaders, personOf } from './support/people.ts';
 import { consoleStack, signedInAs } from './support/stack.ts';
@@ -93,6 +94,10 @@ test('a contact message is assigned, answered from the console and marked done',
 
   await page.getByRole('button', { name: 'Mark done' }).click();
   await expect(handling.getByText('Done')).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
+  await page.getByRole('menuitem', { name: 'Messages' }).click();
+  await expect(page.getByRole('cell', { name: 'Coverage of the fine filler' }).first()).toBeVisible();
+  await expectNoSeriousA11yIssues(page);
 
   const mails = await mailsTo(email, 2, 15_000, consoleStack.mailDir);
   const reply = mails.find((mail) => mail.subject === 'Coverage of our fine filler');

@@ -309,6 +309,8 @@ export async function replyToSubmission(
   const queued = await enqueueMail(db, {
     kind: `${found.kind}.reply`,
     to,
+    // The visitor's answer reaches the form's staff address, as the notification's reply reaches the visitor.
+    replyTo: mail.staffTo[found.kind as Kind],
     messageIdDomain: senderDomain(mail.from),
     ...content,
   });
