@@ -12,14 +12,13 @@ CREATE TABLE "submission_note" (
 --> statement-breakpoint
 ALTER TABLE "submission" ADD COLUMN "assignee_id" integer;--> statement-breakpoint
 ALTER TABLE "submission" ADD COLUMN "assignee_name" text;--> statement-breakpoint
-ALTER TABLE "submission" ADD COLUMN "retain_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "submission" ADD COLUMN "retain_until" timestamp with time zone DEFAULT now() + interval '2 years' NOT NULL;--> statement-breakpoint
 -- Submissions stored before retention dates: a job application 12 months after receipt (its vacancy's close is not
 -- known; the retention job keeps it while the vacancy is still published), the others 2 years after receipt.
 UPDATE "submission" SET "retain_until" = "created_at" + CASE WHEN "kind" = 'application' THEN interval '12 months' ELSE interval '2 years' END;--> statement-breakpoint
-ALTER TABLE "submission" ALTER COLUMN "retain_until" SET NOT NULL;--> statement-breakpoint
--- The single note of the API-key calls starts the console's timeline of notes.
-INSERT INTO "submission_note" ("submission_id", "kind", "staff_id", "staff_name", "body", "created_at") SELECT "id", 'note', NULL, 'Earlier note', left("note", 12000), "updated_at" FROM "submission" WHERE "note" <> '';--> statement-breakpoint
 ALTER TABLE "submission_note" ADD CONSTRAINT "submission_note_submission_id_submission_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."submission"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "submission_note_submission" ON "submission_note" USING btree ("submission_id","created_at");--> statement-breakpoint
 CREATE INDEX "submission_retain_until" ON "submission" USING btree ("retain_until");--> statement-breakpoint
-ALTER TABLE "submission" ADD CONSTRAINT "submission_assignee_check" CHECK (("submission"."assignee_id" is null) = ("submission"."assignee_name" is null));
+ALTER TABLE "submission" ADD CONSTRAINT "submission_assignee_check" CHECK (("submission"."assignee_id" is null) = ("submission"."assignee_name" is null));--> statement-breakpoint
+-- The single note of the API-key calls starts the console's timeline of notes.
+INSERT INTO "submission_note" ("submission_id", "kind", "staff_id", "staff_name", "body", "created_at") SELECT "id", 'note', NULL, 'Earlier note', left("note", 12000), "updated_at" FROM "submission" WHERE "note" <> '';

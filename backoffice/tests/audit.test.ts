@@ -196,12 +196,7 @@ describe('what else is recorded', () => {
   it('every CV download, with the person who made it', async () => {
     const [submission] = await t.app.db
       .insert(submissions)
-      .values({
-        siteId: SITE_ID,
-        kind: 'application',
-        data: { email: 'applicant@example.co.uk' },
-        retainUntil: new Date('2099-01-01'),
-      })
+      .values({ siteId: SITE_ID, kind: 'application', data: { email: 'applicant@example.co.uk' } })
       .returning();
     await t.app.db.insert(submissionFiles).values({
       submissionId: submission!.id,
@@ -235,7 +230,6 @@ describe('what else is recorded', () => {
         siteId: SITE_ID,
         kind: 'contact',
         data: { email: 'visitor@example.co.uk', message: 'Hello' },
-        retainUntil: new Date('2099-01-01'),
       })
       .returning();
     const changed = await t.app.inject({

@@ -225,12 +225,7 @@ describe("a form submission's handling", () => {
   async function newSubmission(): Promise<Submission> {
     const [row] = await t.database.db
       .insert(submissions)
-      .values({
-        siteId: SITE_ID,
-        kind: 'contact',
-        data: { email: 'visitor@example.com', message: 'Hello' },
-        retainUntil: new Date('2099-01-01'),
-      })
+      .values({ siteId: SITE_ID, kind: 'contact', data: { email: 'visitor@example.com', message: 'Hello' } })
       .returning({ id: submissions.id });
     const stored = await read(row!.id);
     expect(stored.version).toBe(1);

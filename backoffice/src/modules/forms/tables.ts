@@ -41,9 +41,12 @@ export const submissions = pgTable(
     assigneeName: text('assignee_name'),
     /**
      * When the retention job deletes it (with its CV): 2 years after receipt, a job application 12 months after
-     * its vacancy closes (forms/retention.ts).
+     * its vacancy closes (forms/retention.ts). The code always sets it from the app's clock; the default (the
+     * longest period) is only a net for a row written some other way.
      */
-    retainUntil: timestamp('retain_until', { withTimezone: true }).notNull(),
+    retainUntil: timestamp('retain_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '2 years'`),
     /** Rises by one with each staff update: an update naming an older one is refused. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
