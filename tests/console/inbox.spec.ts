@@ -113,6 +113,11 @@ test('a contact message is assigned, answered from the console and marked done',
       ['submission.reply', person],
     ]),
   );
+
+  // Training registrations, by session: places left and the trainer's CSV.
+  await page.getByRole('menuitem', { name: 'Training registrations' }).click();
+  await expect(page.getByText(/places left/).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Participants CSV' }).first()).toBeVisible();
   await context.close();
 });
 
