@@ -186,6 +186,7 @@ describe('the job runner', () => {
       housekeeping: 3_600_000,
       'bot-check-housekeeping': 60_000,
       'payment-reconciliation': 60_000,
+      retention: 3_600_000,
       'embedded-vacuum': 3_600_000,
     });
     // A PostgreSQL server vacuums itself: the job is the embedded database's only.

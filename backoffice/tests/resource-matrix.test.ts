@@ -131,7 +131,9 @@ const formBody = async (kind: string) => ({ ...formBodies[kind], bot_check: awai
 async function submissionId(kind: string): Promise<string> {
   // The job application is multipart with a CV (forms.test.ts posts it); here only its staff calls matter.
   if (kind === 'application') {
-    return String(await insertSubmission(t.database.db, SITE_ID, kind, formBodies.application ?? {}));
+    return String(
+      await insertSubmission(t.database.db, SITE_ID, kind, formBodies.application ?? {}, new Date()),
+    );
   }
   const res = await t.app.inject({
     method: 'POST',

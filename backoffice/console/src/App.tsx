@@ -9,6 +9,9 @@ import GroupIcon from '@mui/icons-material/Group';
 import KeyIcon from '@mui/icons-material/Key';
 import AuditIcon from '@mui/icons-material/ManageSearch';
 import MailIcon from '@mui/icons-material/EmailOutlined';
+import InboxIcon from '@mui/icons-material/Inbox';
+import ApplicationIcon from '@mui/icons-material/Badge';
+import TrainingIcon from '@mui/icons-material/School';
 import InvoiceIcon from '@mui/icons-material/ReceiptLong';
 import OrderIcon from '@mui/icons-material/ShoppingBasket';
 import CustomerIcon from '@mui/icons-material/Person';
@@ -52,6 +55,11 @@ const DiscountEdit = lazy(() => import('./discounts/DiscountEdit.tsx'));
 const TokenList = lazy(() => import('./tokens/TokenList.tsx'));
 const TokenCreate = lazy(() => import('./tokens/TokenCreate.tsx'));
 const AuditList = lazy(() => import('./audit/AuditList.tsx'));
+const MessageList = lazy(() => import('./inbox/MessageList.tsx'));
+const MessageShow = lazy(() => import('./inbox/MessageShow.tsx'));
+const ApplicationList = lazy(() => import('./inbox/ApplicationList.tsx'));
+const ApplicationShow = lazy(() => import('./inbox/ApplicationShow.tsx'));
+const TrainingSessionList = lazy(() => import('./inbox/TrainingSessionList.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -106,6 +114,27 @@ export function App() {
         icon={TradeAccountIcon}
         recordRepresentation="email"
       />
+      <Resource
+        name="messages"
+        list={MessageList}
+        show={MessageShow}
+        icon={InboxIcon}
+        options={{ label: 'Messages' }}
+      />
+      <Resource
+        name="applications"
+        list={ApplicationList}
+        show={ApplicationShow}
+        icon={ApplicationIcon}
+        options={{ label: 'Job applications' }}
+      />
+      <Resource
+        name="training-sessions"
+        list={TrainingSessionList}
+        icon={TrainingIcon}
+        options={{ label: 'Training registrations' }}
+      />
+      <Resource name="training-registrations" />
       <Resource
         name="people"
         list={PeopleList}

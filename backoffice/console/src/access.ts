@@ -40,6 +40,15 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   },
   tokens: { list: 'tokens:read', create: 'tokens:write', delete: 'tokens:write' },
   audit: { list: 'audit:read', export: 'audit:read' },
+  messages: { list: 'inbox:read', show: 'inbox:read', handle: 'inbox:write' },
+  applications: {
+    list: 'applications:read',
+    show: 'applications:read',
+    handle: 'applications:write',
+    cv: 'applications:cv',
+  },
+  'training-sessions': { list: 'training-registrations:read', export: 'training-registrations:read' },
+  'training-registrations': { list: 'training-registrations:read' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

@@ -12,6 +12,7 @@ import { customerResource } from './customers/customer-calls.ts';
 import { discountCalls } from './discounts/calls.ts';
 import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
 import { SITE } from './orders/site.ts';
+import { inboxResources } from './inbox/inbox-calls.ts';
 import { tokenCalls } from './tokens/calls.ts';
 import { tradeResources } from './trade/trade-calls.ts';
 
@@ -51,6 +52,7 @@ function listAnswer<T extends RaRecord>({ data }: { data: { items: T[]; total: n
 
 function resources(api: Api): Record<string, ResourceCalls> {
   return {
+    ...inboxResources(api),
     people: {
       getList: async (params) =>
         listAnswer(

@@ -4,6 +4,7 @@ import { hourlyHousekeeping, minutelyHousekeeping, runHousekeeping } from '../fl
 import { reconcilePayments } from '../flows/reconcile-payments.ts';
 import { HOUR_MS } from '@plasterwick/shop-rules/time';
 import { writeResetLinks } from '../modules/customers/index.ts';
+import { applyRetention } from '../modules/forms/index.ts';
 import type { Config } from '../config.ts';
 import { sendDueMail } from '../modules/mail/index.ts';
 import type { Job } from './job.ts';
@@ -72,12 +73,28 @@ const embeddedVacuum: Job = {
   run: ({ db }) => vacuumEmbedded(db),
 };
 
+/**
+ * Retention (docs/security.md "Retention"): submissions past their `retain_until` are deleted with their CVs and
+ * notes, hourly by the job's clock; applications of a vacancy still published keep 12 months from now first.
+ */
+const retention: Job = {
+  name: 'retention',
+  intervalMs: HOUR_MS,
+  // Nothing is due right after a start; every test app would pay for it.
+  waitFirst: true,
+  run: async ({ db, clock, log }) => {
+    const { extended, deleted } = await applyRetention(db, clock.now());
+    log.info({ job: 'retention', deleted, extended }, `retention: ${deleted} submission(s) deleted`);
+  },
+};
+
 /** The jobs of a back-office with this configuration. */
 export const backOfficeJobs = (config: Config): readonly Job[] => [
   mailOutbox,
   housekeeping,
   botCheckHousekeeping,
   paymentReconciliation(config),
+  retention,
   // A PostgreSQL server (DATABASE_URL) vacuums itself.
   ...(config.databaseUrl ? [] : [embeddedVacuum]),
 ];

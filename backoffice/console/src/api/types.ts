@@ -26,3 +26,8 @@ export type CustomerListItem = Data<
   paths['/api/v1/staff/customers']['get']['responses'][200]
 >['items'][number];
 export type CustomerPage = Data<paths['/api/v1/staff/customers/{id}']['get']['responses'][200]>;
+export type InboxItem = Data<paths['/api/v1/staff/inbox']['get']['responses'][200]>['items'][number];
+export type InboxPage = Data<paths['/api/v1/staff/inbox/{id}']['get']['responses'][200]>;
+export type TrainingSessionSummary = Data<
+  paths['/api/v1/staff/training-sessions']['get']['responses'][200]
+>['items'][number];

@@ -23,6 +23,7 @@ import { commonQuery } from '../../lib/params.ts';
 import { verifyBotCheck } from '../bot-check/index.ts';
 import { staffCaller, staffRoute, type Permission } from '../staff/index.ts';
 import { MULTIPART_LIMITS, readApplication } from './application.ts';
+import { inboxRoutes } from './inbox-routes.ts';
 import {
   publicForms,
   submissionListQuery,
@@ -83,6 +84,7 @@ export const formRoutes: FastifyPluginAsync = async (plugin) => {
   applicationRoute(plugin);
   staffSubmissionRoutes(plugin, 'application', 'Job application');
   cvDownloadRoute(plugin);
+  inboxRoutes(plugin);
 };
 
 /** A public form's post: bot check, honeypot, then the submission stored and its e-mails queued. */
@@ -109,7 +111,14 @@ function publicFormRoute(plugin: FastifyInstance, form: (typeof publicForms)[num
       const { bot_check: botCheck, website, ...data } = request.body as Record<string, unknown>;
       await verifyBotCheck(app, botCheck, request.ip, form.path);
       if (website) return reply.status(201).send({ data: { id: decoyId() } });
-      const id = await storeFormSubmission(app.db, app.config.mail, site.id, form.path, data);
+      const id = await storeFormSubmission(
+        app.db,
+        app.config.mail,
+        site.id,
+        form.path,
+        data,
+        app.clock.now(),
+      );
       app.mail.nudge();
       return reply.status(201).send({ data: { id } });
     },
@@ -144,7 +153,7 @@ function applicationRoute(plugin: FastifyInstance) {
       const { bot_check: botCheck, website, ...data } = body;
       await verifyBotCheck(app, botCheck, request.ip, 'application');
       if (website) return reply.status(201).send({ data: { id: decoyId() } });
-      const id = await storeApplication(app.db, app.config.mail, site.id, data, cv);
+      const id = await storeApplication(app.db, app.config.mail, site.id, data, cv, app.clock.now());
       app.mail.nudge();
       return reply.status(201).send({ data: { id } });
     },

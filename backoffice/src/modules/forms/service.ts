@@ -11,6 +11,7 @@ import { fieldError, notFound, versionConflict } from '../../lib/errors.ts';
 import { queueFormMails } from '../mail/index.ts';
 import type { Executor } from '../../db/types.ts';
 import type { UploadedCv } from './application.ts';
+import { retainUntil } from './retention.ts';
 import type { SubmissionItem, SubmissionStatus } from './schemas.ts';
 
 /**
@@ -29,10 +30,11 @@ export async function storeFormSubmission(
   siteId: number,
   form: MailForm,
   data: Record<string, unknown>,
+  now: Date,
 ): Promise<number> {
   const vacancy = form === 'application' ? await openVacancy(db, data.page_id) : undefined;
   return db.transaction(async (tx) => {
-    const id = await insertSubmission(tx, siteId, form, data);
+    const id = await insertSubmission(tx, siteId, form, data, now);
     await queueFormMails(tx, mail, form, data, { vacancyTitle: vacancy?.title });
     return id;
   });
@@ -45,6 +47,7 @@ export async function storeApplication(
   siteId: number,
   data: Record<string, unknown>,
   cv: UploadedCv,
+  now: Date,
 ): Promise<number> {
   const vacancy = await openVacancy(db, data.page_id);
   const stored = {
@@ -52,7 +55,7 @@ export async function storeApplication(
     cv: { file_name: cv.fileName, content_type: cv.contentType, size_bytes: cv.bytes.length },
   };
   return db.transaction(async (tx) => {
-    const id = await insertSubmission(tx, siteId, 'application', stored);
+    const id = await insertSubmission(tx, siteId, 'application', stored, now);
     await tx.insert(submissionFiles).values({
       submissionId: id,
       fileName: cv.fileName,
@@ -112,14 +115,21 @@ async function openVacancy(
   return job;
 }
 
-/** Inserts a submission as given (its form's schema has validated it); returns its id. */
+/**
+ * Inserts a submission as given (its form's schema has validated it), received at `now` (the app's clock), with
+ * its retention date (retention.ts); returns its id.
+ */
 export async function insertSubmission(
   db: Executor,
   siteId: number,
   kind: string,
   data: Record<string, unknown>,
+  now: Date,
 ): Promise<number> {
-  const [row] = await db.insert(submissions).values({ siteId, kind, data }).returning({ id: submissions.id });
+  const [row] = await db
+    .insert(submissions)
+    .values({ siteId, kind, data, retainUntil: retainUntil(kind, now) })
+    .returning({ id: submissions.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }

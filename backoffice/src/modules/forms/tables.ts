@@ -31,14 +31,57 @@ export const submissions = pgTable(
     status: text('status', { enum: ['new', 'in_progress', 'done'] })
       .notNull()
       .default('new'),
-    /** Internal staff note (never shown to the visitor). */
+    /**
+     * The single staff note of the API-key calls (`PUT /{form}`; never shown to the visitor). The console writes
+     * dated notes instead (`submission_note`).
+     */
     note: text('note').notNull().default(''),
+    /** The staff person handling it (no foreign key: the staff module owns people; the name is kept as set). */
+    assigneeId: integer('assignee_id'),
+    assigneeName: text('assignee_name'),
+    /**
+     * When the retention job deletes it (with its CV): 2 years after receipt, a job application 12 months after
+     * its vacancy closes (forms/retention.ts). The code always sets it from the app's clock; the default (the
+     * longest period) is only a net for a row written some other way.
+     */
+    retainUntil: timestamp('retain_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '2 years'`),
     /** Rises by one with each staff update: an update naming an older one is refused. */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('submission_site_kind_created').on(t.siteId, t.kind, t.createdAt)],
+  (t) => [
+    index('submission_site_kind_created').on(t.siteId, t.kind, t.createdAt),
+    index('submission_retain_until').on(t.retainUntil),
+    check('submission_assignee_check', sql`(${t.assigneeId} is null) = (${t.assigneeName} is null)`),
+  ],
+);
+
+/**
+ * A submission's timeline: internal notes and the replies sent from the console (the reply's subject and text as
+ * staff wrote them). Deleted with the submission.
+ */
+export const submissionNotes = pgTable(
+  'submission_note',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['note', 'reply'] }).notNull(),
+    /** The staff person who wrote it (null for a machine token or the API key); the name is kept as written. */
+    staffId: integer('staff_id'),
+    staffName: text('staff_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('submission_note_submission').on(t.submissionId, t.createdAt),
+    check('submission_note_body_check', sql`length(${t.body}) between 1 and 12000`),
+    check('submission_note_kind_check', sql`${t.kind} in ('note', 'reply')`),
+  ],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

@@ -146,7 +146,7 @@ export async function register(
         atMostParticipantsMessage(placesLeft),
       );
     }
-    const id = await insertSubmission(tx, siteId, KIND, body);
+    const id = await insertSubmission(tx, siteId, KIND, body, now);
     await queueFormMails(tx, mail, KIND, body, {
       session: { title: session.title, location: session.location, starts_on: session.starts_on },
     });

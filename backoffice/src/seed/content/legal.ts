@@ -127,8 +127,8 @@ export const legalPages: LegalPage[] = [
       [
         'How long we keep it',
         ul(
-          'Form enquiries: two years from our last reply.',
-          'Job applications: six months after the vacancy closes, unless you agree that we keep them longer.',
+          'Contact messages, jobsite support requests and training registrations: two years after we receive them, then deleted automatically.',
+          'Job applications and CVs: 12 months after the vacancy closes (12 months after we receive a speculative application), then deleted automatically with the CV.',
           `Baskets: ${CART_TOKEN_DAYS} days for a guest basket without activity, ${CUSTOMER_BASKET_DAYS} days after the last change for a customer's basket.`,
           'Orders and invoices: six years after the end of the financial year, as tax law requires.',
           'Customer accounts: until you close your account, then as above for your orders.',

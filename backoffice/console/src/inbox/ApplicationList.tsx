@@ -1,0 +1,3 @@
+import { ApplicationList } from './SubmissionList.tsx';
+
+export default ApplicationList;

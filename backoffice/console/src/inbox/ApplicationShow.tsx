@@ -1,0 +1,5 @@
+import { SubmissionShow } from './SubmissionShow.tsx';
+
+export default function ApplicationShow() {
+  return <SubmissionShow resource="applications" />;
+}

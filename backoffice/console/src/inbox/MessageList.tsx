@@ -1,0 +1,3 @@
+import { MessageList } from './SubmissionList.tsx';
+
+export default MessageList;
