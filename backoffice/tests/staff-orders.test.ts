@@ -476,7 +476,22 @@ describe('dashboard and invoices', () => {
       dispatched: 0,
       payment_checking: 1,
       invoices: { open: 1, overdue: 0 },
+      trade_applications: 0,
+      unanswered_messages: 0,
     });
+  });
+
+  it('shows trade applications and unanswered messages only to the people who handle them', async () => {
+    const figures = async (role: 'credit_control' | 'customer_service' | 'orders') => {
+      const person = await inviteAndEnrol(t.app, clock, role);
+      const response = await staff('GET', '/staff/dashboard', undefined, consoleHeaders(person.session));
+      expect(response.statusCode, response.body).toBe(200);
+      const { trade_applications, unanswered_messages } = dashboardSchema.parse(response.json().data);
+      return { trade_applications, unanswered_messages };
+    };
+    expect(await figures('credit_control')).toEqual({ trade_applications: 0, unanswered_messages: null });
+    expect(await figures('customer_service')).toEqual({ trade_applications: null, unanswered_messages: 0 });
+    expect(await figures('orders')).toEqual({ trade_applications: null, unanswered_messages: null });
   });
 
   it('lists open and overdue invoices, and records one as paid once (audited)', async () => {

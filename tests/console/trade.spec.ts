@@ -83,8 +83,12 @@ test('a customer applies, credit control approves with a 500 £ limit, then puts
   ).toBeVisible();
   await expect(shop.getByRole('button', { name: 'Send the application' })).toBeHidden();
 
-  // Credit control approves it in the console.
-  await page.goto('/admin/trade-applications');
+  // Credit control finds it from the dashboard and approves it in the console.
+  await page.goto('/admin/');
+  const waiting = page.getByRole('link', { name: /^Trade applications waiting \d+$/ });
+  await expect(waiting).not.toHaveText(/waiting\s*0$/);
+  await waiting.click();
+  await expect(page).toHaveURL(/\/admin\/trade-applications\?/);
   await page.getByRole('cell', { name: COMPANY }).click();
   await expect(page.getByText('73282932000074')).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();

@@ -23307,7 +23307,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard: today's orders and takings (UK day), orders to prepare, to collect, dispatched, whose payment is being checked, and open and overdue invoices */
+        /** The dashboard: today's orders and takings (UK day), orders to prepare, to collect, dispatched, whose payment is being checked, open and overdue invoices; trade applications waiting and unanswered messages for the callers who handle them */
         get: {
             parameters: {
                 query: {
@@ -23343,6 +23343,10 @@ export interface paths {
                                     takings_ex_pence: number;
                                     takings_inc_pence: number;
                                 };
+                                /** @description Trade applications waiting for a decision; null for a caller without `trade:write` */
+                                trade_applications: number | null;
+                                /** @description Contact and jobsite-support messages still new; null for a caller without `inbox:read` */
+                                unanswered_messages: number | null;
                             };
                         };
                     };

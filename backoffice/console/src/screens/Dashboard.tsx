@@ -1,6 +1,7 @@
 /**
  * The console's home: who is signed in, and for those who read orders, today's figures and the orders waiting for
- * someone, each card a link to the list filtered to them. The screens of later issues join here.
+ * someone, with the trade applications and unanswered messages for the people who handle them; each card a link
+ * to the list filtered to what it counts.
  */
 import { Card, CardActionArea, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -18,12 +19,15 @@ interface Figure {
   value: string;
   detail?: string;
   /** The list the card opens, filtered to what it counts. */
-  to: { resource: 'orders' | 'invoices'; filter: Record<string, string> };
+  to: {
+    resource: 'orders' | 'invoices' | 'trade-applications' | 'messages';
+    filter: Record<string, string>;
+  };
 }
 
 function figures(data: DashboardFigures): Figure[] {
   const today = ukDay(Date.now());
-  return [
+  const orderFigures: Figure[] = [
     {
       label: "Today's orders",
       value: String(data.today.orders),
@@ -66,6 +70,23 @@ function figures(data: DashboardFigures): Figure[] {
       to: { resource: 'invoices', filter: { state: 'overdue' } },
     },
   ];
+  // Counts the API gives only to the people who handle them (null for everyone else).
+  const handled: Figure[] = [];
+  if (data.trade_applications !== null) {
+    handled.push({
+      label: 'Trade applications waiting',
+      value: String(data.trade_applications),
+      to: { resource: 'trade-applications', filter: { status: 'pending' } },
+    });
+  }
+  if (data.unanswered_messages !== null) {
+    handled.push({
+      label: 'Unanswered messages',
+      value: String(data.unanswered_messages),
+      to: { resource: 'messages', filter: { status: 'new' } },
+    });
+  }
+  return [...orderFigures, ...handled];
 }
 
 function OrderFigures() {

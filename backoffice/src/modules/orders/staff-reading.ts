@@ -567,8 +567,15 @@ export async function staffOrderPage(
 
 const settled = sql`${orders.status} in ('paid', 'on_account')`;
 
-/** `GET /staff/dashboard`: what needs doing now, and today's takings (the UK day of `now`). */
-export async function staffDashboard(db: Database, siteId: number, now: Date): Promise<Dashboard> {
+/**
+ * `GET /staff/dashboard`'s order figures: what needs doing now, and today's takings (the UK day of `now`). The
+ * route adds the other modules' counts the caller may see.
+ */
+export async function staffDashboard(
+  db: Database,
+  siteId: number,
+  now: Date,
+): Promise<Omit<Dashboard, 'trade_applications' | 'unanswered_messages'>> {
   // Raw SQL parameters go to the driver as they are: instants as ISO strings, which both drivers take.
   const todayStart = ukDayStart(ukDay(now)).toISOString();
   const at = now.toISOString();

@@ -13,8 +13,10 @@ import { invoicePaid } from '../../flows/payment-outcome.ts';
 import { DomainError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/http.ts';
 import { ukDateTime } from '../../lib/uk-time.ts';
+import { unansweredMessages } from '../forms/index.ts';
 import { enqueueMail } from '../mail/index.ts';
 import { staffCaller, staffRoute } from '../staff/index.ts';
+import { pendingTradeApplications } from '../trade/index.ts';
 import { confirmationOf } from './confirmation-mail.ts';
 import { customerErased } from './order-mails.ts';
 import { invoiceState } from './invoices.ts';
@@ -69,14 +71,23 @@ function readRoutes(plugin: FastifyInstance) {
         tags,
         summary:
           "The dashboard: today's orders and takings (UK day), orders to prepare, to collect, dispatched, whose " +
-          'payment is being checked, and open and overdue invoices',
+          'payment is being checked, open and overdue invoices; trade applications waiting and unanswered ' +
+          'messages for the callers who handle them',
         querystring: siteQuery,
         response: { 200: answer(dashboardSchema), ...errors },
       },
     },
     async (request) => {
       const { site } = await request.shop.context;
-      return { data: await staffDashboard(app.db, site.id, app.clock.now()) };
+      const { permissions } = staffCaller(request);
+      const [orderFigures, waitingApplications, newMessages] = await Promise.all([
+        staffDashboard(app.db, site.id, app.clock.now()),
+        permissions.has('trade:write') ? pendingTradeApplications(app.db, site.id) : null,
+        permissions.has('inbox:read') ? unansweredMessages(app.db, site.id) : null,
+      ]);
+      return {
+        data: { ...orderFigures, trade_applications: waitingApplications, unanswered_messages: newMessages },
+      };
     },
   );
 

@@ -233,6 +233,16 @@ export const dashboardSchema = z.object({
   dispatched: z.number().int(),
   payment_checking: z.number().int(),
   invoices: z.object({ open: z.number().int(), overdue: z.number().int() }),
+  trade_applications: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Trade applications waiting for a decision; null for a caller without `trade:write`'),
+  unanswered_messages: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Contact and jobsite-support messages still new; null for a caller without `inbox:read`'),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
