@@ -21,16 +21,23 @@
  *   BENCH_COMPLETIONS=2000 …                    # baskets prepared for the completion run
  *   BENCH_CATALOGUE=0 …                         # no catalogue reads
  *   BENCH_ORDERS=10000 …                        # orders made for the staff order list (0: not measured)
+ *   BENCH_IMPORT=1 …                            # the catalogue spreadsheet round trip (off by default)
  *
  * The staff order list (issue 23): BENCH_ORDERS orders are inserted directly (a few days of a busy shop: card,
  * on-account and collected orders, paid, pending and dispatched, each card order with its payment), then
  * `GET /staff/orders` is measured with the API key: page 1 as the console opens it, and a filtered, sorted query.
+ *
+ * The catalogue spreadsheet (issue 25, BENCH_IMPORT=1): the CSV export of the whole catalogue, every price in it
+ * changed by a penny, then the import's dry run and its apply, each timed once (the goal: under 30 s each at
+ * SEED_SCALE=100, about 8,800 packs).
  *
  * Each request names its own client in X-Forwarded-For (the app trusts it here), so the per-visitor rate limits
  * of the basket calls measure nothing: the figures are the work of the calls themselves.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_SEED_SCALE } from '../src/config.ts';
@@ -47,6 +54,7 @@ const env = z
     BENCH_BASKET: z.enum(['0', '1']).default('1'),
     BENCH_CATALOGUE: z.enum(['0', '1']).default('1'),
     BENCH_ORDERS: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+    BENCH_IMPORT: z.enum(['0', '1']).default('0'),
     SEED_SCALE: z.coerce.number().int().min(1).max(MAX_SEED_SCALE).default(1),
   })
   .parse(process.env);
@@ -84,6 +92,8 @@ const row = (endpoint: string, result: Awaited<ReturnType<typeof autocannon>>) =
   errors: result.errors,
 });
 const rows: ReturnType<typeof row>[] = [];
+/** Timings of the one-off runs (not autocannon's): the spreadsheet's export, dry run and apply. */
+const timings: { step: string; ms: number; detail: string }[] = [];
 /** Keeps a result and prints it at once: a slow run shows its figures as they come. */
 const record = (endpoint: string, result: Awaited<ReturnType<typeof autocannon>>) => {
   const figures = row(endpoint, result);
@@ -227,6 +237,7 @@ try {
 
   if (env.BENCH_BASKET === '1') await measureBasket();
   if (env.BENCH_ORDERS > 0) await measureOrderList();
+  if (env.BENCH_IMPORT === '1') await measureImport();
 } finally {
   await target.close();
 }
@@ -419,6 +430,53 @@ async function measureOrderList() {
   }
 }
 
+// ---- the catalogue spreadsheet -------------------------------------------------------------------------------
+
+async function timed<T>(step: string, run: () => Promise<T>, detail: (result: T) => string): Promise<T> {
+  const start = performance.now();
+  const result = await run();
+  const ms = Math.round(performance.now() - start);
+  timings.push({ step, ms, detail: detail(result) });
+  console.log(`${step}: ${ms} ms (${detail(result)})`);
+  return result;
+}
+
+async function measureImport() {
+  const headers = { 'x-api-key': API_KEY };
+  const base = `${address}/api/v1/staff/catalogue`;
+  const csv = await timed(
+    'spreadsheet export',
+    async () => {
+      const answer = await fetch(`${base}/export.csv?${q()}`, { headers });
+      if (!answer.ok) throw new Error(`the export answered ${answer.status}: ${await answer.text()}`);
+      return answer.text();
+    },
+    (text) => `${(Buffer.byteLength(text) / 1024).toFixed(0)} KB`,
+  );
+  // Every price a penny up: every pack changes.
+  const [header, ...packs] = parse(csv) as string[][];
+  const priceColumns = header!.flatMap((name, i) => (name.endsWith('_vat') ? [i] : []));
+  for (const pack of packs) {
+    for (const i of priceColumns) if (pack[i]) pack[i] = (Number(pack[i]) + 0.01).toFixed(2);
+  }
+  const changed = stringify([header!, ...packs]);
+  const send = async (query: Record<string, string>) => {
+    const answer = await fetch(`${base}/import?${q(query)}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/csv' },
+      body: changed,
+    });
+    const body = (await answer.json()) as { data: { token: string; prices_changed: number; errors: unknown[] } };
+    if (!answer.ok || body.data.errors.length) {
+      throw new Error(`the import answered ${answer.status}: ${JSON.stringify(body).slice(0, 500)}`);
+    }
+    return body.data;
+  };
+  const describe = (report: { prices_changed: number }) => `${packs.length} packs, ${report.prices_changed} prices changed`;
+  const dry = await timed('spreadsheet dry run', () => send({ dry_run: 'true' }), describe);
+  await timed('spreadsheet apply', () => send({ dry_run: 'false', token: dry.token }), describe);
+}
+
 // Latency depends on what else the machine runs: print the load next to the figures.
 const [load1, load5] = loadavg();
 console.log(
@@ -427,3 +485,4 @@ console.log(
     `${availableParallelism()} cores, load average ${load1!.toFixed(1)} (5 min ${load5!.toFixed(1)})`,
 );
 console.table(rows);
+if (timings.length) console.table(timings);

@@ -60,6 +60,7 @@ const MessageShow = lazy(() => import('./inbox/MessageShow.tsx'));
 const ApplicationList = lazy(() => import('./inbox/ApplicationList.tsx'));
 const ApplicationShow = lazy(() => import('./inbox/ApplicationShow.tsx'));
 const TrainingSessionList = lazy(() => import('./inbox/TrainingSessionList.tsx'));
+const SpreadsheetPage = lazy(() => import('./catalogue/spreadsheet/SpreadsheetPage.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -88,6 +89,7 @@ export function App() {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/my-sessions" element={<MySessions />} />
+        <Route path="/catalogue-import" element={<SpreadsheetPage />} />
       </CustomRoutes>
       <Resource
         name="orders"

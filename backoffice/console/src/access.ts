@@ -49,6 +49,8 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   },
   'training-sessions': { list: 'training-registrations:read', export: 'training-registrations:read' },
   'training-registrations': { list: 'training-registrations:read' },
+  // The spreadsheet screen (/catalogue-import): its export and import both write-level (catalogue:write).
+  'catalogue-import': { list: 'catalogue:write', import: 'catalogue:write' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

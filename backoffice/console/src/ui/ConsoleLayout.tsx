@@ -1,13 +1,18 @@
 /** react-admin's layout with the console's menu: home, the resources the person may list, their own sessions. */
 import DevicesIcon from '@mui/icons-material/Devices';
+import SpreadsheetIcon from '@mui/icons-material/TableView';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Menu, UserMenu, useGetIdentity } from 'react-admin';
+import { AppBar, Layout, Menu, UserMenu, useCanAccess, useGetIdentity } from 'react-admin';
 
 function ConsoleMenu() {
+  const { canAccess: spreadsheet } = useCanAccess({ resource: 'catalogue-import', action: 'list' });
   return (
     <Menu>
       <Menu.DashboardItem primaryText="Home" />
       <Menu.ResourceItems />
+      {spreadsheet && (
+        <Menu.Item to="/catalogue-import" primaryText="Spreadsheet" leftIcon={<SpreadsheetIcon />} />
+      )}
       <Menu.Item to="/my-sessions" primaryText="My sessions" leftIcon={<DevicesIcon />} />
     </Menu>
   );

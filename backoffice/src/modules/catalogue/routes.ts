@@ -20,6 +20,7 @@ import {
 import { commonQuery } from '../../lib/params.ts';
 import { staffCaller, staffRoute } from '../staff/index.ts';
 import { categoryState, productState } from './audit-state.ts';
+import { spreadsheetRoutes } from './spreadsheet-routes.ts';
 import {
   categoryInput,
   categoryListQuery,
@@ -100,6 +101,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   productDeleteRoute(plugin);
   variantWriteRoutes(plugin);
   facetRoutes(plugin);
+  spreadsheetRoutes(plugin);
 };
 
 /** The category tree or list, and one category. */
