@@ -466,13 +466,16 @@ async function measureImport() {
       headers: { ...headers, 'content-type': 'text/csv' },
       body: changed,
     });
-    const body = (await answer.json()) as { data: { token: string; prices_changed: number; errors: unknown[] } };
+    const body = (await answer.json()) as {
+      data: { token: string; prices_changed: number; errors: unknown[] };
+    };
     if (!answer.ok || body.data.errors.length) {
       throw new Error(`the import answered ${answer.status}: ${JSON.stringify(body).slice(0, 500)}`);
     }
     return body.data;
   };
-  const describe = (report: { prices_changed: number }) => `${packs.length} packs, ${report.prices_changed} prices changed`;
+  const describe = (report: { prices_changed: number }) =>
+    `${packs.length} packs, ${report.prices_changed} prices changed`;
   const dry = await timed('spreadsheet dry run', () => send({ dry_run: 'true' }), describe);
   await timed('spreadsheet apply', () => send({ dry_run: 'false', token: dry.token }), describe);
 }
@@ -484,5 +487,5 @@ console.log(
     `${env.BENCH_CONNECTIONS} connections, ${env.BENCH_SECONDS} s per repeated run, Node ${process.version}, ` +
     `${availableParallelism()} cores, load average ${load1!.toFixed(1)} (5 min ${load5!.toFixed(1)})`,
 );
-console.table(rows);
+if (rows.length) console.table(rows);
 if (timings.length) console.table(timings);

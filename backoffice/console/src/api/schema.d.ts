@@ -21427,6 +21427,269 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/catalogue/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every pack of every product as CSV, one row per pack with its prices per plan in pounds (trade ex VAT, DIY inc VAT, as stored); formula-like cells quoted with ' */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/catalogue/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a CSV of the export's columns (body `text/csv`). dry_run=true: what would be created and changed, field by field, and every error with its line and column; nothing written. dry_run=false with the dry run's token: checked again and written in one transaction (400 if the file has errors, 409 `version_conflict` if the catalogue changed since), audited, then one rebuild */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    /** @description true (the default): check and report only; false: write, with the token of the dry run */
+                    dry_run?: "true" | "false";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    /** @description The dry run's token (required when dry_run=false) */
+                    token?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The CSV file */
+            requestBody: {
+                content: {
+                    "application/json": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                changes: {
+                                    /** @enum {string} */
+                                    action: "create" | "update";
+                                    fields: {
+                                        column: string;
+                                        new: string;
+                                        old: string | null;
+                                    }[];
+                                    line: number;
+                                    pack_reference: string;
+                                    product_reference: string;
+                                }[];
+                                errors: {
+                                    column: string | null;
+                                    line: number;
+                                    message: string;
+                                }[];
+                                packs_changed: number;
+                                packs_created: number;
+                                prices_changed: number;
+                                products_changed: number;
+                                rows: number;
+                                /** @description The catalogue's token: the apply names it, and is refused (409) once it moved */
+                                token: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/customers": {
         parameters: {
             query?: never;

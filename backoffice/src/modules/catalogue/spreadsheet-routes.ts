@@ -44,6 +44,12 @@ export const importReportSchema = z.object({
 });
 
 export function spreadsheetRoutes(plugin: FastifyInstance) {
+  exportRoute(plugin);
+  // The file comes as the body itself, read as text (only on this route).
+  plugin.register(async (scope) => importRoute(scope));
+}
+
+function exportRoute(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const access = staffRoute('catalogue:write');
 
@@ -56,7 +62,7 @@ export function spreadsheetRoutes(plugin: FastifyInstance) {
         tags,
         summary:
           'Every pack of every product as CSV, one row per pack with its prices per plan in pounds (trade ex ' +
-          'VAT, DIY inc VAT, as stored); formula-like cells quoted with \'',
+          "VAT, DIY inc VAT, as stored); formula-like cells quoted with '",
         querystring: commonQuery,
         produces: ['text/csv'],
         response: { 200: z.string().describe('CSV'), ...errorResponses(400, 401, 403) },
@@ -71,66 +77,69 @@ export function spreadsheetRoutes(plugin: FastifyInstance) {
         .send(await exportCatalogue(app.db, site.id));
     },
   );
+}
 
-  // The file comes as the body itself, read as text (only on this route).
-  app.register(async (scope) => {
-    scope.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT }, (_r, body, done) =>
-      done(null, body),
-    );
-    const routes = scope.withTypeProvider<ZodTypeProvider>();
-    routes.post(
-      '/staff/catalogue/import',
-      {
-        ...access,
-        bodyLimit: IMPORT_BODY_LIMIT,
-        schema: {
-          ...access.schema,
-          tags,
-          summary:
-            'Import a CSV of the export\'s columns (body `text/csv`). dry_run=true: what would be created and ' +
-            'changed, field by field, and every error with its line and column; nothing written. dry_run=false ' +
-            "with the dry run's token: checked again and written in one transaction (400 if the file has errors, " +
-            '409 `version_conflict` if the catalogue changed since), audited, then one rebuild',
-          querystring: importQuery,
-          body: z.string().max(IMPORT_BODY_LIMIT).describe('The CSV file'),
-          response: {
-            200: z.object({ data: importReportSchema }),
-            ...errorResponses(400, 401, 403, 413),
-            409: versionConflictBody,
-          },
+function importRoute(scope: FastifyInstance) {
+  const access = staffRoute('catalogue:write');
+  scope.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: IMPORT_BODY_LIMIT },
+    (_r, body, done) => done(null, body),
+  );
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/staff/catalogue/import',
+    {
+      ...access,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        ...access.schema,
+        tags,
+        summary:
+          "Import a CSV of the export's columns (body `text/csv`). dry_run=true: what would be created and " +
+          'changed, field by field, and every error with its line and column; nothing written. dry_run=false ' +
+          "with the dry run's token: checked again and written in one transaction (400 if the file has errors, " +
+          '409 `version_conflict` if the catalogue changed since), audited, then one rebuild',
+        querystring: importQuery,
+        consumes: ['text/csv'],
+        body: z.string().max(IMPORT_BODY_LIMIT).describe('The CSV file'),
+        response: {
+          200: z.object({ data: importReportSchema }),
+          ...errorResponses(400, 401, 403, 413),
+          409: versionConflictBody,
         },
       },
-      async (request, reply) => {
-        const { site } = await request.shop.context;
-        const { dry_run: dryRun, token } = request.query;
-        if (dryRun) return { data: await dryRunImport(app.db, site.id, request.body) };
-        if (!token) {
-          return reply.status(400).send({
-            status: 'invalid_request',
-            message: "Give the dry run's token: an import is applied after its dry run",
-            errors: [{ field: 'querystring.token', message: 'Required' }],
-          });
-        }
-        const staff = staffCaller(request);
-        const report: ImportReport = await app.db.transaction(async (tx) => {
-          const done = await applyImport(tx, site.id, request.body, token, app.clock.now());
-          await staff.audit.record(tx, {
-            action: 'catalogue.import',
-            entity: 'catalogue',
-            entityId: site.id,
-            changes: {
-              rows: { before: null, after: done.rows },
-              packs_created: { before: null, after: done.packs_created },
-              packs_changed: { before: null, after: done.packs_changed },
-              prices_changed: { before: null, after: done.prices_changed },
-              products_changed: { before: null, after: done.products_changed },
-            },
-          });
-          return done;
+    },
+    async (request, reply) => {
+      const { site } = await request.shop.context;
+      const { dry_run: dryRun, token } = request.query;
+      if (dryRun) return { data: await dryRunImport(app.db, site.id, request.body) };
+      if (!token) {
+        return reply.status(400).send({
+          status: 'invalid_request',
+          message: "Give the dry run's token: an import is applied after its dry run",
+          errors: [{ field: 'querystring.token', message: 'Required' }],
         });
-        if (report.products_changed) await app.contentChanged();
-        return { data: report };
-      },
-    );
-  });
+      }
+      const staff = staffCaller(request);
+      const report: ImportReport = await app.db.transaction(async (tx) => {
+        const done = await applyImport(tx, site.id, request.body, token, app.clock.now());
+        await staff.audit.record(tx, {
+          action: 'catalogue.import',
+          entity: 'catalogue',
+          entityId: site.id,
+          changes: {
+            rows: { before: null, after: done.rows },
+            packs_created: { before: null, after: done.packs_created },
+            packs_changed: { before: null, after: done.packs_changed },
+            prices_changed: { before: null, after: done.prices_changed },
+            products_changed: { before: null, after: done.products_changed },
+          },
+        });
+        return done;
+      });
+      if (report.products_changed) await app.contentChanged();
+      return { data: report };
+    },
+  );
 }
