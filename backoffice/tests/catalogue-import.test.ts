@@ -47,6 +47,14 @@ async function exported(): Promise<string[][]> {
   return parse(answer.body) as string[][];
 }
 
+/** A 14-digit GTIN from its first 13 digits (or a 13-digit one from 12, left-padded). */
+function withCheckDigit(digits: string): string {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++)
+    sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return `${digits}${(10 - (sum % 10)) % 10}`.padStart(14, '0');
+}
+
 async function proPrice(reference: string) {
   const [row] = await t.app.db
     .select({ ex: variantPrices.priceExVatPence })
@@ -113,9 +121,15 @@ describe('the catalogue spreadsheet', () => {
     expect(await proPrice(row[3]!)).toBe(Math.round(Number(changed) * 100));
     const [versionAfter] = await t.app.db.select().from(contentVersion);
     expect(versionAfter!.version).toBe(versionBefore!.version + 1);
-    const events = await t.app.db.select().from(auditEvents).where(eq(auditEvents.action, 'catalogue.import'));
+    const events = await t.app.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'catalogue.import'));
     expect(events).toHaveLength(1);
-    expect(events[0]!.changes).toMatchObject({ prices_changed: { after: 1 }, products_changed: { after: 1 } });
+    expect(events[0]!.changes).toMatchObject({
+      prices_changed: { after: 1 },
+      products_changed: { after: 1 },
+    });
     // Applied, the same file is no change any more.
     const again = await importCsv(csv, { dry_run: 'true' });
     expect(again.json().data.changes).toEqual([]);
@@ -143,16 +157,44 @@ describe('the catalogue spreadsheet', () => {
     expect(await proPrice(rows[0]![3]!)).toBe(before);
   });
 
+  it("creates a new pack and changes a label and a GTIN, in the product's new version", async () => {
+    const [header, ...rows] = await exported();
+    const base = rows[0]!;
+    const twin = [...base];
+    twin[3] = 'SHEET-NEW-1';
+    twin[4] = withCheckDigit('501234567890');
+    twin[7] = 'Trial pack';
+    rows[1]![7] = 'Relabelled pack';
+    rows[1]![4] = withCheckDigit('501234567891');
+    const csv = stringify([header!, ...rows, twin]);
+    const report = (await importCsv(csv, { dry_run: 'true' })).json().data;
+    expect(report.errors).toEqual([]);
+    expect(report.packs_created).toBe(1);
+    expect(report.packs_changed).toBe(1);
+    expect(report.changes.find((c: { action: string }) => c.action === 'create')).toMatchObject({
+      line: rows.length + 2,
+      pack_reference: 'SHEET-NEW-1',
+      fields: expect.arrayContaining([{ column: 'pack_label', old: null, new: 'Trial pack' }]),
+    });
+    const [product] = await t.app.db.select().from(products).where(eq(products.reference, base[0]!));
+    const applied = await importCsv(csv, { dry_run: 'false', token: report.token });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const [created] = await t.app.db.select().from(variants).where(eq(variants.reference, 'SHEET-NEW-1'));
+    expect(created).toMatchObject({ productId: product!.id, label: 'Trial pack', gtin: twin[4] });
+    expect(await proPrice('SHEET-NEW-1')).toBe(Math.round(Number(base[8]) * 100));
+    const [relabelled] = await t.app.db.select().from(variants).where(eq(variants.reference, rows[1]![3]!));
+    expect(relabelled).toMatchObject({ label: 'Relabelled pack', gtin: rows[1]![4] });
+    const [after] = await t.app.db.select().from(products).where(eq(products.id, product!.id));
+    expect(after!.version).toBe(product!.version + 1);
+  });
+
   it('refuses an apply after another write to the catalogue (409), writing nothing', async () => {
     const [header, ...rows] = await exported();
     rows[0]![8] = (Number(rows[0]![8]) + 2).toFixed(2);
     const csv = stringify([header!, ...rows]);
     const before = await proPrice(rows[0]![3]!);
     const { token } = (await importCsv(csv, { dry_run: 'true' })).json().data;
-    await t.app.db
-      .update(products)
-      .set({ version: 99 })
-      .where(eq(products.reference, rows[5]![0]!));
+    await t.app.db.update(products).set({ version: 99 }).where(eq(products.reference, rows[5]![0]!));
     const applied = await importCsv(csv, { dry_run: 'false', token });
     expect(applied.statusCode).toBe(409);
     expect(applied.json().status).toBe('version_conflict');

@@ -23,13 +23,7 @@ import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { errorCode } from '../../api/client.ts';
 import { pounds } from '../../money.ts';
-import {
-  changeLines,
-  EXPORT_URL,
-  importCsv,
-  isPriceColumn,
-  type ImportReport,
-} from './spreadsheet-calls.ts';
+import { changeLines, EXPORT_URL, importCsv, isPriceColumn, type ImportReport } from './spreadsheet-calls.ts';
 
 /** More rows than a person reads in a browser table: the counts above say how many there are. */
 const SHOWN = 500;
@@ -73,7 +67,9 @@ function Changes({ report }: { report: ImportReport }) {
         Changes
       </Typography>
       {lines.length > SHOWN && (
-        <Typography variant="body2">The first {SHOWN} of {lines.length} changed fields.</Typography>
+        <Typography variant="body2">
+          The first {SHOWN} of {lines.length} changed fields.
+        </Typography>
       )}
       <Table size="small" aria-labelledby="import-changes">
         <TableHead>
@@ -110,7 +106,8 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
 
 function summary(report: ImportReport): string {
   const rows = count(report.rows, 'row');
-  if (report.errors.length) return `${rows} read, ${count(report.errors.length, 'error')}: nothing can be applied.`;
+  if (report.errors.length)
+    return `${rows} read, ${count(report.errors.length, 'error')}: nothing can be applied.`;
   if (!report.changes.length) return `${rows} read: nothing would change.`;
   return (
     `${rows} read: ${count(report.packs_changed, 'pack')} would change and ${count(report.packs_created, 'pack')} ` +
@@ -172,9 +169,9 @@ export default function SpreadsheetPage() {
       <CardContent>
         <Stack spacing={2}>
           <Typography variant="body1">
-            Export the catalogue (one row per pack, prices in pounds: trade ex VAT, DIY inc VAT), change it in a
-            spreadsheet, save it as CSV and import it. The import is checked first and nothing is written until
-            you apply it.
+            Export the catalogue (one row per pack, prices in pounds: trade ex VAT, DIY inc VAT), change it in
+            a spreadsheet, save it as CSV and import it. The import is checked first and nothing is written
+            until you apply it.
           </Typography>
           <Stack direction="row" spacing={2}>
             <Button href={EXPORT_URL} download startIcon={<DownloadIcon />} variant="outlined">

@@ -17,9 +17,7 @@ export async function importCsv(csv: string, token?: string): Promise<ImportRepo
   const answer = await unwrap(
     api.POST('/api/v1/staff/catalogue/import', {
       params: {
-        query: token
-          ? { site_id: SITE_ID, dry_run: 'false', token }
-          : { site_id: SITE_ID, dry_run: 'true' },
+        query: token ? { site_id: SITE_ID, dry_run: 'false', token } : { site_id: SITE_ID, dry_run: 'true' },
       },
       body: csv,
       bodySerializer: (body: string) => body,
