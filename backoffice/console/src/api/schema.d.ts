@@ -21556,7 +21556,7 @@ export interface paths {
             /** @description The CSV file */
             requestBody: {
                 content: {
-                    "application/json": string;
+                    "text/csv": string;
                 };
             };
             responses: {
