@@ -13,7 +13,16 @@
  * same site). With --keep-old it leaves the pruning of old builds to its caller (`npm start` prunes in the
  * background, so its next build need not wait for the deletion).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createIndex, close as closePagefind } from 'pagefind';
@@ -85,12 +94,19 @@ function htmlFiles(dir: string, base = dir): string[] {
 
 /**
  * Astro's server output imports packages by name, which Node resolves from the enclosing folders' node_modules.
- * A builds dir outside the repository (e.g. the e2e run's /tmp dir) gets a link to the repository's.
+ * A builds dir outside the repository (e.g. the e2e run's /tmp dir) gets a link to the repository's. A link left
+ * by another checkout (another clone, a removed worktree: broken or not) points elsewhere and is replaced.
  */
 function linkNodeModules(buildsDir: string): void {
   if (!path.relative(repoRoot, buildsDir).startsWith('..')) return;
   const link = path.join(buildsDir, 'node_modules');
-  if (!existsSync(link)) symlinkSync(path.join(repoRoot, 'node_modules'), link, 'dir');
+  const target = path.join(repoRoot, 'node_modules');
+  const existing = lstatSync(link, { throwIfNoEntry: false });
+  // A real folder there was put by someone on purpose: it is theirs to keep.
+  if (existing && !existing.isSymbolicLink()) return;
+  if (existing && readlinkSync(link) === target) return;
+  if (existing) unlinkSync(link);
+  symlinkSync(target, link, 'dir');
 }
 
 async function main(): Promise<void> {
