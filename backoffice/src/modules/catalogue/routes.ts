@@ -20,6 +20,7 @@ import {
 import { commonQuery } from '../../lib/params.ts';
 import { staffCaller, staffRoute } from '../staff/index.ts';
 import { categoryState, productState } from './audit-state.ts';
+import { productMediaRoutes } from './media-routes.ts';
 import {
   categoryInput,
   categoryListQuery,
@@ -100,6 +101,8 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   productDeleteRoute(plugin);
   variantWriteRoutes(plugin);
   facetRoutes(plugin);
+  // A product's pictures and documents: the only catalogue calls that read multipart bodies (their own scope).
+  await plugin.register(productMediaRoutes);
 };
 
 /** The category tree or list, and one category. */

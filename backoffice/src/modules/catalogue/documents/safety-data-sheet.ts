@@ -4,10 +4,9 @@
  * classification chosen from the product's chemistry (its format and category, or an explicit `chemistry`), the
  * colour and coverage for the physical properties, and storage advice by format.
  */
+import type { PdfBlock, PdfContent } from '../../../lib/pdf.ts';
 import { manufacturer } from './manufacturer.ts';
-import type { PdfBlock, PdfContent } from '../../lib/pdf.ts';
-import type { Chemistry, ProductSeed } from './products-data.ts';
-import { characteristicsData } from './catalogue-data.ts';
+import { optionLabelIn, type Chemistry, type SheetDefinition, type SheetProduct } from './sheet-product.ts';
 
 /** The section titles of UK REACH Annex II (retained Regulation (EC) No 1907/2006 as amended for GB). */
 export const sdsSectionTitles = [
@@ -525,7 +524,9 @@ const topCategoryOf: Record<string, string> = {
 };
 
 /** The chemistry a product is made of: its explicit `chemistry`, else the one its format and category imply. */
-export function chemistryOf(product: ProductSeed): Chemistry {
+export function chemistryOf(
+  product: Pick<SheetProduct, 'chemistry' | 'format' | 'category' | 'notPaintable'>,
+): Chemistry {
   if (product.chemistry) return product.chemistry;
   if (product.format === 'tool') return product.category === 'sanding' ? 'abrasive' : 'article';
   if (product.format === 'cartridge' && product.notPaintable) return 'silicone';
@@ -537,10 +538,8 @@ export function chemistryOf(product: ProductSeed): Chemistry {
   return 'dispersion';
 }
 
-const optionLabel = (code: string, value: string) =>
-  characteristicsData.find((c) => c.code === code)?.options.find((o) => o.value === value)?.label ?? value;
 
-const storageOf: Record<ProductSeed['format'], string> = {
+const storageOf: Record<SheetProduct['format'], string> = {
   powder:
     'Store dry, off the floor and under cover, in the closed original bag or box; damp air shortens the setting time. Use within 6 months of the date printed on the pack. Stack sacks no more than ten high.',
   ready_mixed:
@@ -553,7 +552,9 @@ const storageOf: Record<ProductSeed['format'], string> = {
 const row = (label: string, value: string) => [label, value];
 
 /** The SDS of `product` as renderer content. */
-export function safetyDataSheet(product: ProductSeed, reference: string): PdfContent {
+export function safetyDataSheet(product: SheetProduct, definitions: readonly SheetDefinition[]): PdfContent {
+  const { reference } = product;
+  const optionLabel = (code: string, value: string) => optionLabelIn(definitions, code, value);
   const profile = profiles[chemistryOf(product)];
   const uses = [
     ...(product.job ?? []).map((job) => optionLabel('job', job)),
@@ -571,7 +572,7 @@ export function safetyDataSheet(product: ProductSeed, reference: string): PdfCon
     rows,
     widths,
   });
-  const packs = product.variants.map(([, label]) => label).join('; ');
+  const packs = product.packs.map((pack) => pack.label).join('; ');
 
   return {
     title: `Safety data sheet: ${product.name}`,
