@@ -26,7 +26,9 @@ function multipart(fields: Record<string, string | number>, file?: { type: strin
   const boundary = `----plasterwick${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
     chunks.push(
@@ -44,7 +46,8 @@ function multipart(fields: Record<string, string | number>, file?: { type: strin
   };
 }
 
-const url = (path: string) => `/api/v1/staff/products/${productId}${path}${path.includes('?') ? '&' : '?'}${q()}`;
+const url = (path: string) =>
+  `/api/v1/staff/products/${productId}${path}${path.includes('?') ? '&' : '?'}${q()}`;
 const pictureUrl = (key: string, extra = '') => url(`/pictures/${encodeURIComponent(key)}${extra}`);
 
 async function view(): Promise<View> {
@@ -53,8 +56,11 @@ async function view(): Promise<View> {
   return mediaAnswer.parse(response.json()).data;
 }
 
-const upload = (path: string, fields: Record<string, string | number>, file?: { type: string; bytes: Uint8Array }) =>
-  t.app.inject({ method: 'POST', url: url(path), ...multipart(fields, file) });
+const upload = (
+  path: string,
+  fields: Record<string, string | number>,
+  file?: { type: string; bytes: Uint8Array },
+) => t.app.inject({ method: 'POST', url: url(path), ...multipart(fields, file) });
 
 async function bytesOf(mediaPath: string): Promise<Buffer> {
   const response = await t.app.inject({ method: 'GET', url: mediaPath });
@@ -62,12 +68,17 @@ async function bytesOf(mediaPath: string): Promise<Buffer> {
   return response.rawPayload;
 }
 
-const picture = (width: number, height: number, format: 'png' | 'jpeg') =>
-  sharp({ create: { width, height, channels: 3, background: '#c86432' } })[format]().toBuffer();
+function picture(width: number, height: number, format: 'png' | 'jpeg') {
+  const image = sharp({ create: { width, height, channels: 3, background: '#c86432' } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+}
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  const [row] = await t.database.db.select({ id: products.id }).from(products).where(eq(products.reference, 'PW-1001'));
+  const [row] = await t.database.db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.reference, 'PW-1001'));
   productId = row!.id;
   contentPerson = await inviteAndEnrol(t.app, clock, 'content');
 }, 60_000);
@@ -80,21 +91,37 @@ describe('pictures', () => {
   it('refuses a picture without alt text, and a file that is not a picture, beside their fields', async () => {
     const before = await view();
     const png = await picture(40, 40, 'png');
-    const noAlt = await upload('/pictures', { version: before.version, alt: '  ' }, { type: 'image/png', bytes: png });
+    const noAlt = await upload(
+      '/pictures',
+      { version: before.version, alt: '  ' },
+      { type: 'image/png', bytes: png },
+    );
     expect(noAlt.statusCode, noAlt.body).toBe(400);
     expect(noAlt.json().errors).toEqual([{ field: 'body.alt', message: ALT_REQUIRED }]);
 
     const text = Buffer.from('not a picture at all, just words');
-    const fake = await upload('/pictures', { version: before.version, alt: 'A tub' }, { type: 'image/png', bytes: text });
+    const fake = await upload(
+      '/pictures',
+      { version: before.version, alt: 'A tub' },
+      { type: 'image/png', bytes: text },
+    );
     expect(fake.statusCode).toBe(400);
     expect(fake.json().errors[0].field).toBe('body.file');
     // A PDF is no picture either, whatever it is called.
     const pdf = Buffer.from('%PDF-1.7\n%…');
-    const asPdf = await upload('/pictures', { version: before.version, alt: 'A tub' }, { type: 'image/jpeg', bytes: pdf });
+    const asPdf = await upload(
+      '/pictures',
+      { version: before.version, alt: 'A tub' },
+      { type: 'image/jpeg', bytes: pdf },
+    );
     expect(asPdf.statusCode).toBe(400);
     // Bytes that start like a PNG but are not one.
     const broken = Buffer.concat([png.subarray(0, 16), Buffer.alloc(64)]);
-    const asBroken = await upload('/pictures', { version: before.version, alt: 'A tub' }, { type: 'image/png', bytes: broken });
+    const asBroken = await upload(
+      '/pictures',
+      { version: before.version, alt: 'A tub' },
+      { type: 'image/png', bytes: broken },
+    );
     expect(asBroken.statusCode).toBe(400);
 
     const after = await view();
@@ -168,7 +195,10 @@ describe('pictures', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const afterMove = mediaAnswer.parse(moved.json()).data;
-    expect(afterMove.pictures.map((p) => p.key)).toEqual([last.key, ...current.pictures.slice(0, -1).map((p) => p.key)]);
+    expect(afterMove.pictures.map((p) => p.key)).toEqual([
+      last.key,
+      ...current.pictures.slice(0, -1).map((p) => p.key),
+    ]);
 
     const emptyAlt = await t.app.inject({
       method: 'PATCH',
@@ -219,12 +249,18 @@ describe('documents', () => {
     expect(notPdf.json().errors[0].field).toBe('body.file');
 
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-    const response = await upload('/documents/technical-data-sheet', { version: current.version }, {
-      type: 'application/pdf',
-      bytes: pdf,
-    });
+    const response = await upload(
+      '/documents/technical-data-sheet',
+      { version: current.version },
+      {
+        type: 'application/pdf',
+        bytes: pdf,
+      },
+    );
     expect(response.statusCode, response.body).toBe(201);
-    const sheet = mediaAnswer.parse(response.json()).data.documents.find((d) => d.type === 'technical-data-sheet')!;
+    const sheet = mediaAnswer
+      .parse(response.json())
+      .data.documents.find((d) => d.type === 'technical-data-sheet')!;
     expect(sheet.url).not.toBe(current.documents.find((d) => d.type === 'technical-data-sheet')!.url);
     expect(sheet.size_bytes).toBe(pdf.byteLength);
     expect(await bytesOf(sheet.url!)).toEqual(pdf);

@@ -11,13 +11,17 @@ import { productPlans, products, salesPlans } from '../db/schema.ts';
 import { notFound } from '../lib/errors.ts';
 import { mediaUrl } from '../lib/media.ts';
 import { renderPdf } from '../lib/pdf.ts';
-import { safetyDataSheet } from '../modules/catalogue/documents/safety-data-sheet.ts';
-import { sheetProductFromDb } from '../modules/catalogue/documents/sheet-data.ts';
-import { technicalDataSheet } from '../modules/catalogue/documents/technical-data-sheet.ts';
-import { preparePicture } from '../modules/catalogue/picture-files.ts';
-import { addPicture, productPictures, type ProductPicture } from '../modules/catalogue/product-pictures.ts';
+import {
+  addPicture,
+  preparePicture,
+  productPictures,
+  safetyDataSheet,
+  sheetProductFromDb,
+  technicalDataSheet,
+  type ProductPicture,
+} from '../modules/catalogue/index.ts';
 import { noticesOfProduct, setProductSheet } from '../modules/content/index.ts';
-import { storeMediaFiles } from '../modules/media/service.ts';
+import { storeMediaFiles } from '../modules/media/index.ts';
 
 export const SHEET_TYPES = {
   'technical-data-sheet': { prefix: 'tds', label: 'Technical data sheets', title: 'technical data sheet' },
@@ -44,7 +48,12 @@ export interface ProductMediaView {
 
 async function productRow(db: Executor, siteId: number, productId: number) {
   const [row] = await db
-    .select({ id: products.id, version: products.version, name: products.name, reference: products.reference })
+    .select({
+      id: products.id,
+      version: products.version,
+      name: products.name,
+      reference: products.reference,
+    })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.siteId, siteId)));
   if (!row) throw notFound(`Product ${productId}`);
@@ -52,7 +61,11 @@ async function productRow(db: Executor, siteId: number, productId: number) {
 }
 
 /** The product's pictures in order and its two data sheets (url null when it has none). */
-export async function productMediaView(db: Executor, siteId: number, productId: number): Promise<ProductMediaView> {
+export async function productMediaView(
+  db: Executor,
+  siteId: number,
+  productId: number,
+): Promise<ProductMediaView> {
   const row = await productRow(db, siteId, productId);
   const notices = await noticesOfProduct(db, siteId, productId);
   return {
@@ -149,7 +162,9 @@ export async function regenerateProductSheet(
 ): Promise<void> {
   const { product, definitions } = await sheetProductFromDb(tx, siteId, productId);
   const content =
-    type === 'technical-data-sheet' ? technicalDataSheet(product, definitions) : safetyDataSheet(product, definitions);
+    type === 'technical-data-sheet'
+      ? technicalDataSheet(product, definitions)
+      : safetyDataSheet(product, definitions);
   const bytes = Buffer.from(await renderPdf(content));
   await setProductSheetFile(tx, siteId, productId, type, bytes, now);
 }

@@ -7,7 +7,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Transaction } from '../../db/types.ts';
 import {
   productMediaState,
@@ -43,7 +42,13 @@ const access = staffRoute('catalogue:write');
 const PDF_MESSAGE = 'Please upload a PDF, 10 MB at most';
 
 /** One upload: the file (10 MB at most) and a few text fields. */
-const MULTIPART_LIMITS = { fileSize: PICTURE_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 } as const;
+const MULTIPART_LIMITS = {
+  fileSize: PICTURE_MAX_BYTES,
+  files: 1,
+  fields: 5,
+  fieldSize: 4096,
+  parts: 6,
+} as const;
 
 interface Upload {
   fields: Record<string, string>;
@@ -71,9 +76,14 @@ async function readUpload(request: FastifyRequest, fileMessage: string): Promise
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new ApiError(413, 'file_too_large', fileMessage, { errors: [{ field: 'body.file', message: fileMessage }] });
+      throw new ApiError(413, 'file_too_large', fileMessage, {
+        errors: [{ field: 'body.file', message: fileMessage }],
+      });
     }
-    if (code?.startsWith('FST_') || (error instanceof Error && /multipart|boundary|Unexpected end/i.test(error.message))) {
+    if (
+      code?.startsWith('FST_') ||
+      (error instanceof Error && /multipart|boundary|Unexpected end/i.test(error.message))
+    ) {
       throw refuse();
     }
     throw error;
@@ -85,7 +95,10 @@ async function readUpload(request: FastifyRequest, fileMessage: string): Promise
 function versionOf(fields: Record<string, string>, errors: FieldError[]): number {
   const parsed = writeVersion.safeParse(Number(fields.version));
   if (!fields.version || !parsed.success) {
-    errors.push({ field: 'body.version', message: 'The version of the product the change is made from is needed' });
+    errors.push({
+      field: 'body.version',
+      message: 'The version of the product the change is made from is needed',
+    });
     return 0;
   }
   return parsed.data;
@@ -98,7 +111,8 @@ function refuseIfAny(errors: FieldError[]) {
 export const productMediaRoutes: FastifyPluginAsync = async (plugin) => {
   await plugin.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   readRoute(plugin);
-  pictureRoutes(plugin);
+  pictureUploadRoute(plugin);
+  pictureChangeRoutes(plugin);
   documentRoutes(plugin);
 };
 
@@ -151,7 +165,7 @@ function readRoute(plugin: FastifyInstance) {
   );
 }
 
-function pictureRoutes(plugin: FastifyInstance) {
+function pictureUploadRoute(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -174,12 +188,19 @@ function pictureRoutes(plugin: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { fields, file } = await readUpload(request, 'Please upload a picture: JPEG, PNG or WebP, 10 MB at most');
+      const { fields, file } = await readUpload(
+        request,
+        'Please upload a picture: JPEG, PNG or WebP, 10 MB at most',
+      );
       const errors: FieldError[] = [];
       const alt = altText.safeParse(fields.alt ?? '');
-      if (!alt.success) errors.push({ field: 'body.alt', message: alt.error.issues[0]?.message ?? ALT_REQUIRED });
+      if (!alt.success)
+        errors.push({ field: 'body.alt', message: alt.error.issues[0]?.message ?? ALT_REQUIRED });
       if (!file?.length) {
-        errors.push({ field: 'body.file', message: 'Please upload a picture: JPEG, PNG or WebP, 10 MB at most' });
+        errors.push({
+          field: 'body.file',
+          message: 'Please upload a picture: JPEG, PNG or WebP, 10 MB at most',
+        });
       }
       const version = versionOf(fields, errors);
       refuseIfAny(errors);
@@ -189,6 +210,10 @@ function pictureRoutes(plugin: FastifyInstance) {
       return reply.status(201).send(answer);
     },
   );
+}
+
+function pictureChangeRoutes(plugin: FastifyInstance) {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
 
   app.patch(
     '/staff/products/:id/pictures/:key',
@@ -197,8 +222,9 @@ function pictureRoutes(plugin: FastifyInstance) {
       schema: {
         ...access.schema,
         tags,
-        summary: "Change a picture's alt text and/or move it to `position` (0 is first), from the product's `version`",
-        description: 'The key is the picture\'s media key, URL-encoded (`p%2Fpw-1001-visuel-1.png`).',
+        summary:
+          "Change a picture's alt text and/or move it to `position` (0 is first), from the product's `version`",
+        description: "The key is the picture's media key, URL-encoded (`p%2Fpw-1001-visuel-1.png`).",
         params: pictureParams,
         querystring: commonQuery,
         body: picturePatch,
@@ -249,7 +275,7 @@ function documentRoutes(plugin: FastifyInstance) {
         tags,
         summary: 'Upload a PDF as the technical or safety data sheet (multipart: `file`, `version`)',
         description:
-          'The file is a PDF recognised by its bytes (`%PDF-`), 10 MB at most (413 beyond). The product\'s notice ' +
+          "The file is a PDF recognised by its bytes (`%PDF-`), 10 MB at most (413 beyond). The product's notice " +
           'of that type points at it (one is published when it has none).',
         consumes: ['multipart/form-data'],
         params: sheetParams,

@@ -7,11 +7,7 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const ALT_REQUIRED = 'Please describe the picture for people who cannot see it (alt text)';
 
 /** Alt text: what the picture shows, in words, 1 to 250 characters. */
-export const altText = z
-  .string()
-  .trim()
-  .min(1, ALT_REQUIRED)
-  .max(250, 'Alt text is 250 characters at most');
+export const altText = z.string().trim().min(1, ALT_REQUIRED).max(250, 'Alt text is 250 characters at most');
 
 export const productParams = z.object({ id });
 export const pictureParams = z.object({ id, key: z.string().min(1).max(300) });

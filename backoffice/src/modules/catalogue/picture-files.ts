@@ -45,7 +45,8 @@ export interface PreparedPicture {
 /** The stored picture and its WebP twin; 400 on the file field when the bytes are not a readable picture. */
 export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
   const kind = detectPictureKind(bytes);
-  const refuse = () => badRequest('Invalid body.file', [{ field: 'body.file', message: PICTURE_FILE_MESSAGE }]);
+  const refuse = () =>
+    badRequest('Invalid body.file', [{ field: 'body.file', message: PICTURE_FILE_MESSAGE }]);
   if (!kind) throw refuse();
   try {
     const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -55,9 +56,13 @@ export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
     const asPng = kind === 'png' || (kind === 'webp' && hasAlpha);
     const main = asPng
       ? await source.clone().png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true })
-      : await source.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer({
-          resolveWithObject: true,
-        });
+      : await source
+          .clone()
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 82, mozjpeg: true })
+          .toBuffer({
+            resolveWithObject: true,
+          });
     const webp = await source.clone().webp({ quality: 80 }).toBuffer();
     return {
       extension: asPng ? 'png' : 'jpg',

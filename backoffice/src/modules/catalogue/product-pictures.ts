@@ -8,7 +8,7 @@ import type { Executor } from '../../db/types.ts';
 import { media, productMedia } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { mediaUrl } from '../../lib/media.ts';
-import { setMediaAlt } from '../media/service.ts';
+import { setMediaAlt } from '../media/index.ts';
 
 export interface ProductPicture {
   key: string;
@@ -25,7 +25,13 @@ const isPicture = (productId: number) =>
 
 export async function productPictures(db: Executor, productId: number): Promise<ProductPicture[]> {
   const rows = await db
-    .select({ key: media.key, webpKey: media.webpKey, alt: media.alt, width: media.width, height: media.height })
+    .select({
+      key: media.key,
+      webpKey: media.webpKey,
+      alt: media.alt,
+      width: media.width,
+      height: media.height,
+    })
     .from(productMedia)
     .innerJoin(media, eq(media.key, productMedia.mediaKey))
     .where(isPicture(productId))
@@ -60,7 +66,12 @@ export async function addPicture(db: Executor, productId: number, key: string, a
 }
 
 /** Changes a picture's alt text. */
-export async function setPictureAlt(db: Executor, productId: number, key: string, alt: string): Promise<void> {
+export async function setPictureAlt(
+  db: Executor,
+  productId: number,
+  key: string,
+  alt: string,
+): Promise<void> {
   await pictureOf(db, productId, key);
   await setMediaAlt(db, key, alt);
   await db
@@ -70,7 +81,12 @@ export async function setPictureAlt(db: Executor, productId: number, key: string
 }
 
 /** Moves a picture to `position` (0 is first; beyond the end is last), renumbering the others. */
-export async function movePicture(db: Executor, productId: number, key: string, position: number): Promise<void> {
+export async function movePicture(
+  db: Executor,
+  productId: number,
+  key: string,
+  position: number,
+): Promise<void> {
   const { pictures, index } = await pictureOf(db, productId, key);
   const order = pictures.map((p) => p.key);
   order.splice(index, 1);

@@ -405,7 +405,11 @@ export interface ProductNotice {
 }
 
 /** The notices (data sheets) naming a product, published or not. */
-export async function noticesOfProduct(db: Executor, siteId: number, productId: number): Promise<ProductNotice[]> {
+export async function noticesOfProduct(
+  db: Executor,
+  siteId: number,
+  productId: number,
+): Promise<ProductNotice[]> {
   const rows = await db
     .select()
     .from(contentEntries)
@@ -450,7 +454,9 @@ export interface ProductSheetFile {
  * has none yet.
  */
 export async function setProductSheet(db: Executor, sheet: ProductSheetFile): Promise<void> {
-  const [existing] = (await noticesOfProduct(db, sheet.siteId, sheet.productId)).filter((n) => n.type === sheet.type);
+  const [existing] = (await noticesOfProduct(db, sheet.siteId, sheet.productId)).filter(
+    (n) => n.type === sheet.type,
+  );
   const file = { url: sheet.url, size_bytes: sheet.sizeBytes };
   if (existing) {
     await db

@@ -39,6 +39,10 @@ export async function storeMediaFiles(db: Executor, files: NewMediaFile[]): Prom
 
 /** Changes a stored picture's alt text (and its WebP twin's): the bytes, and so the key, stay. */
 export async function setMediaAlt(db: Executor, key: string, alt: string): Promise<void> {
-  const [row] = await db.update(media).set({ alt }).where(eq(media.key, key)).returning({ webpKey: media.webpKey });
+  const [row] = await db
+    .update(media)
+    .set({ alt })
+    .where(eq(media.key, key))
+    .returning({ webpKey: media.webpKey });
   if (row?.webpKey) await db.update(media).set({ alt }).where(eq(media.key, row.webpKey));
 }

@@ -51,9 +51,10 @@ export async function sheetProductFromDb(
   const numberOf = (code: string) => values.find((v) => v.code === code)?.numberValue ?? undefined;
   const format = enumValues('format')[0] as SheetFormat | undefined;
   if (!format || !FORMATS.includes(format)) {
-    throw badRequest('The product needs its format (powder, ready mixed, cartridge or tool) for its data sheets', [
-      { field: 'characteristics.format', message: 'Choose the product’s format first' },
-    ]);
+    throw badRequest(
+      'The product needs its format (powder, ready mixed, cartridge or tool) for its data sheets',
+      [{ field: 'characteristics.format', message: 'Choose the product’s format first' }],
+    );
   }
   return {
     definitions,

@@ -54,7 +54,10 @@ export const optionLabelIn = (definitions: readonly SheetDefinition[], code: str
   definitions.find((c) => c.code === code)?.options.find((o) => o.value === value)?.label ?? value;
 
 /** The product's characteristics as [label, value] rows, in the order a data sheet lists them. */
-export function sheetFacts(product: SheetProduct, definitions: readonly SheetDefinition[]): [string, string][] {
+export function sheetFacts(
+  product: SheetProduct,
+  definitions: readonly SheetDefinition[],
+): [string, string][] {
   const rows: [string, string][] = [];
   const enumRow = (code: string, values: readonly string[] | undefined) => {
     const definition = definitions.find((c) => c.code === code);

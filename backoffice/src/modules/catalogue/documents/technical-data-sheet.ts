@@ -2,7 +2,10 @@
 import type { PdfContent } from '../../../lib/pdf.ts';
 import { sheetFacts, type SheetDefinition, type SheetProduct } from './sheet-product.ts';
 
-export function technicalDataSheet(product: SheetProduct, definitions: readonly SheetDefinition[]): PdfContent {
+export function technicalDataSheet(
+  product: SheetProduct,
+  definitions: readonly SheetDefinition[],
+): PdfContent {
   const { reference } = product;
   return {
     title: product.name,
