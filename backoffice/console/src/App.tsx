@@ -60,6 +60,7 @@ const MessageShow = lazy(() => import('./inbox/MessageShow.tsx'));
 const ApplicationList = lazy(() => import('./inbox/ApplicationList.tsx'));
 const ApplicationShow = lazy(() => import('./inbox/ApplicationShow.tsx'));
 const TrainingSessionList = lazy(() => import('./inbox/TrainingSessionList.tsx'));
+const ProductMedia = lazy(() => import('./catalogue/media/ProductMedia.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -88,6 +89,7 @@ export function App() {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/my-sessions" element={<MySessions />} />
+        <Route path="/products/:id/media" element={<ProductMedia />} />
       </CustomRoutes>
       <Resource
         name="orders"

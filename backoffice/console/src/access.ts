@@ -49,6 +49,8 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   },
   'training-sessions': { list: 'training-registrations:read', export: 'training-registrations:read' },
   'training-registrations': { list: 'training-registrations:read' },
+  // A product's pictures and documents (/products/:id/media): reading them is part of managing them.
+  'product-media': { write: 'catalogue:write' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */
