@@ -29,7 +29,7 @@ test('a picture without alt text is refused; with it, it is on the product page 
   const file = { name: 'patched-wall.png', mimeType: 'image/png', buffer: png };
 
   await page.goto(`/admin/products/${id}/media`);
-  await expect(page.getByRole('heading', { name: /^Pictures and documents: / })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /^Pictures and documents: / })).toBeVisible();
   const upload = page.getByRole('form', { name: 'Upload a picture' });
   await upload.getByLabel(/^Picture file/).setInputFiles(file);
   await upload.getByRole('button', { name: 'Upload picture' }).click();
