@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contentEntries } from '../src/db/schema.ts';
 import { rowsOf } from '../src/db/rows.ts';
-import { chemistryOf, sdsSectionTitles } from '../src/seed/catalogue/safety-data-sheet.ts';
+import { chemistryOf, sdsSectionTitles } from '../src/modules/catalogue/documents/safety-data-sheet.ts';
 import { productsData } from '../src/seed/catalogue/products-data.ts';
 import { categoryTree } from '../src/seed/catalogue/catalogue-data.ts';
 import { createTestApp, PART_PLAN, PRO_PLAN, q, type TestApp } from './helpers.ts';

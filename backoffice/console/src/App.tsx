@@ -61,6 +61,7 @@ const ApplicationList = lazy(() => import('./inbox/ApplicationList.tsx'));
 const ApplicationShow = lazy(() => import('./inbox/ApplicationShow.tsx'));
 const TrainingSessionList = lazy(() => import('./inbox/TrainingSessionList.tsx'));
 const SpreadsheetPage = lazy(() => import('./catalogue/spreadsheet/SpreadsheetPage.tsx'));
+const ProductMedia = lazy(() => import('./catalogue/media/ProductMedia.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -90,6 +91,7 @@ export function App() {
       <CustomRoutes>
         <Route path="/my-sessions" element={<MySessions />} />
         <Route path="/catalogue-import" element={<SpreadsheetPage />} />
+        <Route path="/products/:id/media" element={<ProductMedia />} />
       </CustomRoutes>
       <Resource
         name="orders"

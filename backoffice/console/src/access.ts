@@ -51,6 +51,8 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   'training-registrations': { list: 'training-registrations:read' },
   // The spreadsheet screen (/catalogue-import): its export and import both write-level (catalogue:write).
   'catalogue-import': { list: 'catalogue:write', import: 'catalogue:write' },
+  // A product's pictures and documents (/products/:id/media): reading them is part of managing them.
+  'product-media': { write: 'catalogue:write' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

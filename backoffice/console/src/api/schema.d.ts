@@ -31020,6 +31020,1027 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/products/{id}/documents/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a PDF as the technical or safety data sheet (multipart: `file`, `version`)
+         * @description The file is a PDF recognised by its bytes (`%PDF-`), 10 MB at most (413 beyond). The product's notice of that type points at it (one is published when it has none).
+         */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    type: "technical-data-sheet" | "safety-data-sheet";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                documents: {
+                                    label: string;
+                                    size_bytes: number | null;
+                                    title: string | null;
+                                    /** @enum {string} */
+                                    type: "technical-data-sheet" | "safety-data-sheet";
+                                    url: string | null;
+                                }[];
+                                id: number;
+                                name: string;
+                                pictures: {
+                                    alt: string;
+                                    height: number | null;
+                                    key: string;
+                                    position: number;
+                                    url: string;
+                                    webp: string;
+                                    width: number | null;
+                                }[];
+                                reference: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/products/{id}/documents/{type}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write the technical or safety data sheet again from the product's data, from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    type: "technical-data-sheet" | "safety-data-sheet";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                documents: {
+                                    label: string;
+                                    size_bytes: number | null;
+                                    title: string | null;
+                                    /** @enum {string} */
+                                    type: "technical-data-sheet" | "safety-data-sheet";
+                                    url: string | null;
+                                }[];
+                                id: number;
+                                name: string;
+                                pictures: {
+                                    alt: string;
+                                    height: number | null;
+                                    key: string;
+                                    position: number;
+                                    url: string;
+                                    webp: string;
+                                    width: number | null;
+                                }[];
+                                reference: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/products/{id}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's pictures (in order, with alt text) and its technical and safety data sheets */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                documents: {
+                                    label: string;
+                                    size_bytes: number | null;
+                                    title: string | null;
+                                    /** @enum {string} */
+                                    type: "technical-data-sheet" | "safety-data-sheet";
+                                    url: string | null;
+                                }[];
+                                id: number;
+                                name: string;
+                                pictures: {
+                                    alt: string;
+                                    height: number | null;
+                                    key: string;
+                                    position: number;
+                                    url: string;
+                                    webp: string;
+                                    width: number | null;
+                                }[];
+                                reference: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/products/{id}/pictures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a picture (multipart: `file`, `alt`, `version`), added after the others
+         * @description The file is a JPEG, PNG or WebP recognised by its bytes, 10 MB at most (413 `file_too_large` beyond); it is stored fitted within 1200 × 1200 px as JPEG or PNG with a WebP twin. `alt` (the alt text, 1 to 250 characters) is required. Field errors name `body.file`, `body.alt` and `body.version`.
+         */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                documents: {
+                                    label: string;
+                                    size_bytes: number | null;
+                                    title: string | null;
+                                    /** @enum {string} */
+                                    type: "technical-data-sheet" | "safety-data-sheet";
+                                    url: string | null;
+                                }[];
+                                id: number;
+                                name: string;
+                                pictures: {
+                                    alt: string;
+                                    height: number | null;
+                                    key: string;
+                                    position: number;
+                                    url: string;
+                                    webp: string;
+                                    width: number | null;
+                                }[];
+                                reference: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/products/{id}/pictures/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a picture off the product, from the product's `version` (in the query) */
+        delete: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    version: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                documents: {
+                                    label: string;
+                                    size_bytes: number | null;
+                                    title: string | null;
+                                    /** @enum {string} */
+                                    type: "technical-data-sheet" | "safety-data-sheet";
+                                    url: string | null;
+                                }[];
+                                id: number;
+                                name: string;
+                                pictures: {
+                                    alt: string;
+                                    height: number | null;
+                                    key: string;
+                                    position: number;
+                                    url: string;
+                                    webp: string;
+                                    width: number | null;
+                                }[];
+                                reference: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a picture's alt text and/or move it to `position` (0 is first), from the product's `version`
+         * @description The key is the picture's media key, URL-encoded (`p%2Fpw-1001-visuel-1.png`).
+         */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alt?: string;
+                        position?: number;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                documents: {
+                                    label: string;
+                                    size_bytes: number | null;
+                                    title: string | null;
+                                    /** @enum {string} */
+                                    type: "technical-data-sheet" | "safety-data-sheet";
+                                    url: string | null;
+                                }[];
+                                id: number;
+                                name: string;
+                                pictures: {
+                                    alt: string;
+                                    height: number | null;
+                                    key: string;
+                                    position: number;
+                                    url: string;
+                                    webp: string;
+                                    width: number | null;
+                                }[];
+                                reference: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/staff/session": {
         parameters: {
             query?: never;

@@ -13,3 +13,8 @@ export {
   syncCategoryPlans,
 } from './service.ts';
 export type { PlanCatalogue } from './service.ts';
+export { safetyDataSheet } from './documents/safety-data-sheet.ts';
+export { sheetProductFromDb } from './documents/sheet-data.ts';
+export { technicalDataSheet } from './documents/technical-data-sheet.ts';
+export { preparePicture } from './picture-files.ts';
+export { addPicture, productPictures, type ProductPicture } from './product-pictures.ts';

@@ -20,6 +20,7 @@ import {
 import { commonQuery } from '../../lib/params.ts';
 import { staffCaller, staffRoute } from '../staff/index.ts';
 import { categoryState, productState } from './audit-state.ts';
+import { productMediaRoutes } from './media-routes.ts';
 import { spreadsheetRoutes } from './spreadsheet-routes.ts';
 import {
   categoryInput,
@@ -102,6 +103,8 @@ export const catalogueRoutes: FastifyPluginAsync = async (plugin) => {
   variantWriteRoutes(plugin);
   facetRoutes(plugin);
   spreadsheetRoutes(plugin);
+  // A product's pictures and documents: the only catalogue calls that read multipart bodies (their own scope).
+  await plugin.register(productMediaRoutes);
 };
 
 /** The category tree or list, and one category. */

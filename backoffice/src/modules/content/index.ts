@@ -4,4 +4,11 @@
  */
 export { audienceSchema, resources } from './resources.ts';
 export type { MenuItem, ResourceName } from './resources.ts';
-export { deleteNoticesOfProduct, findEntry, loadLookup } from './service.ts';
+export {
+  deleteNoticesOfProduct,
+  findEntry,
+  loadLookup,
+  noticesOfProduct,
+  setProductSheet,
+} from './service.ts';
+export type { ProductNotice, ProductSheetFile } from './service.ts';

@@ -3,7 +3,7 @@
  * items; the settings list, page preview and sitemap; towns for the city autocomplete; the content version.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/types.ts';
+import type { Database, Executor } from '../../db/types.ts';
 import { contentEntries, contentVersion, stockists } from '../../db/schema.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
@@ -393,3 +393,98 @@ export async function findCities(
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A product's data sheet as its notice holds it. */
+export interface ProductNotice {
+  id: number;
+  type: string;
+  title: string;
+  url: string;
+  sizeBytes: number;
+  version: number;
+}
+
+/** The notices (data sheets) naming a product, published or not. */
+export async function noticesOfProduct(
+  db: Executor,
+  siteId: number,
+  productId: number,
+): Promise<ProductNotice[]> {
+  const rows = await db
+    .select()
+    .from(contentEntries)
+    .where(
+      and(
+        eq(contentEntries.siteId, siteId),
+        eq(contentEntries.resource, 'notice'),
+        sql`${contentEntries.data} ->> 'product_id' = ${String(productId)}`,
+      ),
+    )
+    .orderBy(asc(contentEntries.id));
+  return rows.map((row) => {
+    const file = (row.data.file ?? {}) as { url?: string; size_bytes?: number };
+    return {
+      id: row.id,
+      type: row.type ?? '',
+      title: row.title,
+      url: file.url ?? '',
+      sizeBytes: file.size_bytes ?? 0,
+      version: row.version,
+    };
+  });
+}
+
+/** A product's data sheet of `type` (a notice `technical-data-sheet` or `safety-data-sheet`) to put in place. */
+export interface ProductSheetFile {
+  siteId: number;
+  productId: number;
+  reference: string;
+  type: 'technical-data-sheet' | 'safety-data-sheet';
+  label: string;
+  title: string;
+  url: string;
+  sizeBytes: number;
+  audiences: string[];
+  searchText: string;
+  now: Date;
+}
+
+/**
+ * Points the product's notice of that type at a new file (its version moves on), or publishes one when the product
+ * has none yet.
+ */
+export async function setProductSheet(db: Executor, sheet: ProductSheetFile): Promise<void> {
+  const [existing] = (await noticesOfProduct(db, sheet.siteId, sheet.productId)).filter(
+    (n) => n.type === sheet.type,
+  );
+  const file = { url: sheet.url, size_bytes: sheet.sizeBytes };
+  if (existing) {
+    await db
+      .update(contentEntries)
+      .set({
+        data: sql`jsonb_set(${contentEntries.data}, '{file}', ${JSON.stringify(file)}::jsonb)`,
+        updatedAt: sheet.now,
+        version: sql`${contentEntries.version} + 1`,
+      })
+      .where(eq(contentEntries.id, existing.id));
+    return;
+  }
+  await db.insert(contentEntries).values({
+    siteId: sheet.siteId,
+    resource: 'notice',
+    type: sheet.type,
+    slug: `${sheet.type}-${sheet.reference.toLowerCase()}`,
+    title: sheet.title,
+    status: 'published',
+    audiences: sheet.audiences,
+    data: {
+      section: 'technical',
+      type: { slug: sheet.type, label: sheet.label },
+      file,
+      product_id: sheet.productId,
+    },
+    searchText: sheet.searchText,
+    publishedAt: sheet.now,
+    updatedAt: sheet.now,
+  });
+}

@@ -6,7 +6,7 @@
 import { packOf, packshotSvg } from './artwork.ts';
 import { catalogueVariants, productPlanTargets, productReference } from './index.ts';
 import { productDescription, productFacts } from './descriptions.ts';
-import { documentFooter, manufacturer } from './manufacturer.ts';
+import { documentFooter, manufacturer } from '../../modules/catalogue/documents/manufacturer.ts';
 import type { PdfBlock, PdfContent } from '../../lib/pdf.ts';
 import { productsData, type ProductSeed } from './products-data.ts';
 import { categoryTree, type CategorySeed } from './catalogue-data.ts';

@@ -36,10 +36,12 @@ import {
   sceneSvg,
   scenes,
 } from './artwork.ts';
-import { productDescription, productFacts, productInstructions } from './descriptions.ts';
+import { productDescription, productInstructions } from './descriptions.ts';
 import { gtinCheckDigit } from './gtin.ts';
 import { productsData, type ProductSeed } from './products-data.ts';
-import { safetyDataSheet } from './safety-data-sheet.ts';
+import { safetyDataSheet } from '../../modules/catalogue/documents/safety-data-sheet.ts';
+import type { SheetProduct } from '../../modules/catalogue/documents/sheet-product.ts';
+import { technicalDataSheet } from '../../modules/catalogue/documents/technical-data-sheet.ts';
 import { PART_PLAN_ID, PRO_PLAN_ID, UK_SITE_ID } from '../../setup/reference-data.ts';
 import {
   categoryTree,
@@ -379,14 +381,14 @@ export async function seedCatalogue(db: Database): Promise<void> {
         label: 'Technical data sheets',
         prefix: 'tds',
         title: `${product.name} technical data sheet`,
-        content: technicalDataSheet(product),
+        content: technicalDataSheet(sheetProductOf(product), characteristicsData),
       },
       {
         type: 'safety-data-sheet',
         label: 'Safety data sheets',
         prefix: 'sds',
         title: `${product.name} safety data sheet`,
-        content: safetyDataSheet(product, reference),
+        content: safetyDataSheet(sheetProductOf(product), characteristicsData),
       },
     ];
     for (const sheet of sheets) {
@@ -443,38 +445,13 @@ function relatedOf(product: ProductSeed): ProductSeed[] {
   return picked;
 }
 
-function technicalDataSheet(product: ProductSeed) {
-  const reference = productReference(product);
-  const rows = productFacts(product);
+/** The product as the data sheet generators read it (modules/catalogue/documents). */
+function sheetProductOf(product: ProductSeed): SheetProduct {
   return {
-    title: product.name,
-    subtitle: `Technical data sheet - reference ${reference}`,
-    footer: `Plasterwick ${reference} technical data sheet`,
-    subject: product.short,
-    keywords: [reference, product.category, product.format],
-    blocks: [
-      { kind: 'paragraph' as const, text: product.short },
-      { kind: 'heading' as const, text: 'Description' },
-      ...productDescription(product)
-        .split('\n\n')
-        .map((text) => ({ kind: 'paragraph' as const, text })),
-      { kind: 'heading' as const, text: 'Characteristics' },
-      { kind: 'table' as const, columns: ['Characteristic', 'Value'], rows },
-      { kind: 'heading' as const, text: 'Packs' },
-      {
-        kind: 'table' as const,
-        columns: ['Reference', 'Pack', 'GTIN'],
-        rows: catalogueVariants
-          .filter((v) => v.product === product)
-          .map((v) => [v.reference, v.label, v.gtin]),
-      },
-      { kind: 'heading' as const, text: 'Instructions for use' },
-      { kind: 'list' as const, ordered: true, items: productInstructions(product).split('\n') },
-      { kind: 'heading' as const, text: 'Safety and storage' },
-      {
-        kind: 'paragraph' as const,
-        text: 'Keep out of reach of children. Avoid contact with eyes; wear gloves and a dust mask when mixing powders or sanding. Store dry, off the floor and protected from frost. The information in this sheet is given in good faith from our tests and experience; site conditions vary, so try the product on a small area first.',
-      },
-    ],
+    ...product,
+    reference: productReference(product),
+    description: productDescription(product),
+    instructions: productInstructions(product),
+    packs: catalogueVariants.filter((v) => v.product === product),
   };
 }

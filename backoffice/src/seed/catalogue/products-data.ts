@@ -2,20 +2,13 @@
  * The demo product range of Plasterwick, a fictional UK maker of fillers and plasters. Every word is ours.
  * Prices are trade (pro plan) pence ex VAT; the DIY price is derived in the seed.
  */
+import type { Chemistry } from '../../modules/catalogue/documents/sheet-product.ts';
 
 export type Plans = 'both' | 'pro' | 'part';
 export type Unit = 'kg' | 'l' | 'ml' | 'g' | 'unit';
 export type Format = 'powder' | 'ready_mixed' | 'cartridge' | 'tool';
 /** What a product is made of, for its safety data sheet (see `chemistryOf` for the default by format and category). */
-export type Chemistry =
-  | 'gypsum'
-  | 'gypsum_plaster'
-  | 'cementitious'
-  | 'dispersion'
-  | 'silicone'
-  | 'polyester_resin'
-  | 'article'
-  | 'abrasive';
+export type { Chemistry };
 
 export interface ProductSeed {
   /** Number of the reference `PW-<n>`. */

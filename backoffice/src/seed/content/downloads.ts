@@ -6,7 +6,7 @@
 import type { Database } from '../../db/types.ts';
 import { mediaUrl } from '../../lib/media.ts';
 import { productCatalogue, rangeBrochures } from '../catalogue/catalogue-documents.ts';
-import { documentFooter } from '../catalogue/manufacturer.ts';
+import { documentFooter } from '../../modules/catalogue/documents/manufacturer.ts';
 import type { PdfBlock, PdfContent } from '../../lib/pdf.ts';
 import { storePdf } from '../media.ts';
 import { insertContent } from './insert.ts';

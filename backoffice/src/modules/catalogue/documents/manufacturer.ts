@@ -1,5 +1,5 @@
 /** The fictional manufacturer as its documents name it (supplier block of data sheets, covers, footers). */
-import { settingValues } from '../content/settings.ts';
+import { settingValues } from '../../../seed/content/settings.ts';
 
 const phone = settingValues.find((setting) => setting.code === 'phone')!.value;
 

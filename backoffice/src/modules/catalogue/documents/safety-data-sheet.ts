@@ -4,10 +4,9 @@
  * classification chosen from the product's chemistry (its format and category, or an explicit `chemistry`), the
  * colour and coverage for the physical properties, and storage advice by format.
  */
+import type { PdfBlock, PdfContent } from '../../../lib/pdf.ts';
 import { manufacturer } from './manufacturer.ts';
-import type { PdfBlock, PdfContent } from '../../lib/pdf.ts';
-import type { Chemistry, ProductSeed } from './products-data.ts';
-import { characteristicsData } from './catalogue-data.ts';
+import { optionLabelIn, type Chemistry, type SheetDefinition, type SheetProduct } from './sheet-product.ts';
 
 /** The section titles of UK REACH Annex II (retained Regulation (EC) No 1907/2006 as amended for GB). */
 export const sdsSectionTitles = [
@@ -525,7 +524,9 @@ const topCategoryOf: Record<string, string> = {
 };
 
 /** The chemistry a product is made of: its explicit `chemistry`, else the one its format and category imply. */
-export function chemistryOf(product: ProductSeed): Chemistry {
+export function chemistryOf(
+  product: Pick<SheetProduct, 'chemistry' | 'format' | 'category' | 'notPaintable'>,
+): Chemistry {
   if (product.chemistry) return product.chemistry;
   if (product.format === 'tool') return product.category === 'sanding' ? 'abrasive' : 'article';
   if (product.format === 'cartridge' && product.notPaintable) return 'silicone';
@@ -537,10 +538,7 @@ export function chemistryOf(product: ProductSeed): Chemistry {
   return 'dispersion';
 }
 
-const optionLabel = (code: string, value: string) =>
-  characteristicsData.find((c) => c.code === code)?.options.find((o) => o.value === value)?.label ?? value;
-
-const storageOf: Record<ProductSeed['format'], string> = {
+const storageOf: Record<SheetProduct['format'], string> = {
   powder:
     'Store dry, off the floor and under cover, in the closed original bag or box; damp air shortens the setting time. Use within 6 months of the date printed on the pack. Stack sacks no more than ten high.',
   ready_mixed:
@@ -552,8 +550,22 @@ const storageOf: Record<ProductSeed['format'], string> = {
 
 const row = (label: string, value: string) => [label, value];
 
+/** What every section of the sheet is written from. */
+interface SdsContext {
+  product: SheetProduct;
+  reference: string;
+  profile: Profile;
+  useLine: string;
+  colour: string;
+  packs: string;
+  section: (n: number, blocks: PdfBlock[]) => PdfBlock[];
+  table: (rows: string[][], widths?: number[]) => PdfBlock;
+}
+
 /** The SDS of `product` as renderer content. */
-export function safetyDataSheet(product: ProductSeed, reference: string): PdfContent {
+export function safetyDataSheet(product: SheetProduct, definitions: readonly SheetDefinition[]): PdfContent {
+  const { reference } = product;
+  const optionLabel = (code: string, value: string) => optionLabelIn(definitions, code, value);
   const profile = profiles[chemistryOf(product)];
   const uses = [
     ...(product.job ?? []).map((job) => optionLabel('job', job)),
@@ -571,8 +583,9 @@ export function safetyDataSheet(product: ProductSeed, reference: string): PdfCon
     rows,
     widths,
   });
-  const packs = product.variants.map(([, label]) => label).join('; ');
+  const packs = product.packs.map((pack) => pack.label).join('; ');
 
+  const context: SdsContext = { product, reference, profile, useLine, colour, packs, section, table };
   return {
     title: `Safety data sheet: ${product.name}`,
     subtitle: `Reference ${reference}. According to UK REACH Annex II. Revision date ${SDS_REVISION}, version 1.0.`,
@@ -581,179 +594,210 @@ export function safetyDataSheet(product: ProductSeed, reference: string): PdfCon
     subject: `Safety data sheet of ${product.name}`,
     keywords: [reference, 'safety data sheet', 'SDS'],
     blocks: [
-      ...section(1, [
-        table([
-          row('1.1 Product identifier', `${product.name}, reference ${reference}`),
-          row('Pack sizes', packs),
-          row('1.2 Relevant identified uses', useLine),
-          row('Uses advised against', 'Uses other than those listed above.'),
-          row(
-            '1.3 Supplier of the safety data sheet',
-            `${manufacturer.name}, ${manufacturer.address.join(', ')}. Telephone ${manufacturer.phone}. Email ${manufacturer.email}.`,
-          ),
-          row(
-            '1.4 Emergency telephone number',
-            `${manufacturer.emergency}. For medical advice call NHS 111, or 999 in an emergency.`,
-          ),
-        ]),
-      ]),
-      ...section(2, [
-        table([
-          row(
-            '2.1 Classification (GB CLP)',
-            profile.classification.length
-              ? profile.classification.join('; ')
-              : 'Not classified as hazardous.',
-          ),
-          row('Basis', profile.classificationNote),
-          row('2.2 Label elements', profile.label.join(' ')),
-          row('2.3 Other hazards', profile.otherHazards),
-        ]),
-      ]),
-      ...section(3, [
-        { kind: 'paragraph', text: `3.2 Mixtures. ${profile.type}.` },
-        profile.ingredients.length
-          ? {
-              kind: 'table',
-              columns: ['Ingredient', 'CAS', 'EC', 'Content', 'Classification (GB CLP)'],
-              rows: profile.ingredients.map((i) => [i.name, i.cas, i.ec, i.share, i.classification]),
-              widths: [2.2, 1.3, 1, 0.9, 2.4],
-            }
-          : { kind: 'paragraph', text: 'An article: no substance is intended to be released.' },
-      ]),
-      ...section(4, [
-        table([
-          ...profile.firstAid.map(([route, advice]) => row(`4.1 ${route}`, advice)),
-          row(
-            '4.2 Most important symptoms',
-            profile.classification.length
-              ? 'See section 2 and section 11.'
-              : 'Temporary irritation of the eyes or throat from dust; no delayed effects known.',
-          ),
-          row('4.3 Immediate medical attention', 'Show this sheet or the pack label to the doctor.'),
-        ]),
-      ]),
-      ...section(5, [
-        table([
-          row('5.1 Extinguishing media and 5.2 special hazards', profile.fire),
-          row(
-            '5.3 Advice for firefighters',
-            'Self-contained breathing apparatus and full protective clothing in a fire.',
-          ),
-        ]),
-      ]),
-      ...section(6, [
-        table([
-          row(
-            '6.1 Personal precautions',
-            'Avoid raising dust and contact with eyes; wear the protection of section 8.',
-          ),
-          row('6.2 Environmental precautions', 'Keep spills out of drains, surface water and soil.'),
-          row(
-            '6.3 Methods for cleaning up',
-            product.format === 'powder'
-              ? 'Sweep up dry after dampening lightly, or vacuum (H-class for cement). Do not wash into drains: it sets.'
-              : 'Scrape up and put in a closed container for disposal; wipe residues with a damp cloth.',
-          ),
-          row('6.4 Reference to other sections', 'Sections 8 and 13.'),
-        ]),
-      ]),
-      ...section(7, [
-        table([
-          row(
-            '7.1 Precautions for safe handling',
-            `Avoid contact with eyes and prolonged skin contact; do not eat, drink or smoke while working; wash hands after use.${product.format === 'powder' ? ' Add the powder to the water gently to limit dust. Lift heavy sacks with bent knees or by two people.' : ''}`,
-          ),
-          row(
-            '7.2 Conditions for safe storage',
-            `${storageOf[product.format]} Keep out of reach of children.`,
-          ),
-          row('7.3 Specific end uses', useLine),
-        ]),
-      ]),
-      ...section(8, [
-        table([
-          row(
-            '8.1 Control parameters',
-            profile.exposureLimits.length
-              ? profile.exposureLimits.map(([substance, limit]) => `${substance}: ${limit}`).join('. ')
-              : 'No workplace exposure limits apply.',
-          ),
-          ...profile.protection.map(([what, advice]) => row(`8.2 ${what}`, advice)),
-        ]),
-      ]),
-      ...section(9, [
-        table([
-          row('Physical state', profile.state),
-          row('Colour', colour),
-          row('Odour', profile.odour),
-          row('pH', profile.ph),
-          row('Solubility in water', profile.solubility),
-          row(
-            'Density',
-            product.consumption
-              ? `About ${product.consumption} g/cm3 as applied (coverage ${product.consumption} kg per m2 per mm)`
-              : 'Not determined',
-          ),
-          row(
-            'Flash point',
-            chemistryOf(product) === 'polyester_resin'
-              ? 'About 31 °C (styrene)'
-              : 'Not applicable: not flammable',
-          ),
-          row('Melting point, boiling point, vapour pressure', 'Not relevant to the safety of this product'),
-        ]),
-      ]),
-      ...section(10, [
-        table([
-          row(
-            '10.1 to 10.3 Reactivity and stability',
-            'Stable under the recommended storage conditions; no hazardous reactions known in normal use.',
-          ),
-          row(
-            '10.4 Conditions to avoid',
-            product.format === 'tool'
-              ? 'None known.'
-              : 'Frost, moisture during storage, temperatures above 40 °C.',
-          ),
-          row(
-            '10.5 Incompatible materials',
-            chemistryOf(product) === 'polyester_resin'
-              ? 'Accelerators, reducing agents, strong acids and heat (hardener).'
-              : 'None known.',
-          ),
-          row('10.6 Hazardous decomposition products', 'None in normal use; see section 5 for fire.'),
-        ]),
-      ]),
-      ...section(11, [{ kind: 'paragraph', text: `11.1 ${profile.toxicology}` }]),
-      ...section(12, [
-        {
-          kind: 'paragraph',
-          text: `12.1 to 12.7 ${profile.ecology} The product does not contain PBT, vPvB or endocrine-disrupting substances at 0.1 % or more.`,
-        },
-      ]),
-      ...section(13, [
-        table([
-          row(
-            '13.1 Waste treatment',
-            'Let leftover material set or dry, then dispose of it as construction waste. Do not pour into drains. Recycle clean, empty packaging where facilities exist.',
-          ),
-          row('Waste code (List of Wastes)', profile.wasteCode),
-        ]),
-      ]),
-      ...section(14, [{ kind: 'paragraph', text: `14.1 to 14.7 ${profile.transport}` }]),
-      ...section(15, [
-        {
-          kind: 'paragraph',
-          text: '15.1 This sheet follows UK REACH (retained Regulation (EC) No 1907/2006, Annex II as amended) and GB CLP (retained Regulation (EC) No 1272/2008). Workplace exposure limits are those of HSE EH40/2005 (as amended). COSHH 2002 applies to the use of the product at work. 15.2 No chemical safety assessment has been carried out for this mixture.',
-        },
-      ]),
-      ...section(16, [
-        {
-          kind: 'paragraph',
-          text: `Revision date ${SDS_REVISION}, version 1.0: first issue in this format. Full text of the hazard statements of section 3 is given with each classification. The information in this sheet is based on our present knowledge and describes the product for safety purposes; it is not a specification. For how to use the product, see its technical data sheet.`,
-        },
-      ]),
+      ...identificationSections(context),
+      ...handlingSections(context),
+      ...propertiesSections(context),
+      ...regulatorySections(context),
     ],
   };
+}
+
+/** Sections 1 to 4: identification, hazards, composition, first aid. */
+function identificationSections({
+  product,
+  reference,
+  profile,
+  useLine,
+  packs,
+  section,
+  table,
+}: SdsContext): PdfBlock[] {
+  return [
+    ...section(1, [
+      table([
+        row('1.1 Product identifier', `${product.name}, reference ${reference}`),
+        row('Pack sizes', packs),
+        row('1.2 Relevant identified uses', useLine),
+        row('Uses advised against', 'Uses other than those listed above.'),
+        row(
+          '1.3 Supplier of the safety data sheet',
+          `${manufacturer.name}, ${manufacturer.address.join(', ')}. Telephone ${manufacturer.phone}. Email ${manufacturer.email}.`,
+        ),
+        row(
+          '1.4 Emergency telephone number',
+          `${manufacturer.emergency}. For medical advice call NHS 111, or 999 in an emergency.`,
+        ),
+      ]),
+    ]),
+    ...section(2, [
+      table([
+        row(
+          '2.1 Classification (GB CLP)',
+          profile.classification.length ? profile.classification.join('; ') : 'Not classified as hazardous.',
+        ),
+        row('Basis', profile.classificationNote),
+        row('2.2 Label elements', profile.label.join(' ')),
+        row('2.3 Other hazards', profile.otherHazards),
+      ]),
+    ]),
+    ...section(3, [
+      { kind: 'paragraph', text: `3.2 Mixtures. ${profile.type}.` },
+      profile.ingredients.length
+        ? {
+            kind: 'table',
+            columns: ['Ingredient', 'CAS', 'EC', 'Content', 'Classification (GB CLP)'],
+            rows: profile.ingredients.map((i) => [i.name, i.cas, i.ec, i.share, i.classification]),
+            widths: [2.2, 1.3, 1, 0.9, 2.4],
+          }
+        : { kind: 'paragraph', text: 'An article: no substance is intended to be released.' },
+    ]),
+    ...section(4, [
+      table([
+        ...profile.firstAid.map(([route, advice]) => row(`4.1 ${route}`, advice)),
+        row(
+          '4.2 Most important symptoms',
+          profile.classification.length
+            ? 'See section 2 and section 11.'
+            : 'Temporary irritation of the eyes or throat from dust; no delayed effects known.',
+        ),
+        row('4.3 Immediate medical attention', 'Show this sheet or the pack label to the doctor.'),
+      ]),
+    ]),
+  ];
+}
+
+/** Sections 5 to 8: fire, spills, handling and storage, exposure. */
+function handlingSections({ product, profile, useLine, section, table }: SdsContext): PdfBlock[] {
+  return [
+    ...section(5, [
+      table([
+        row('5.1 Extinguishing media and 5.2 special hazards', profile.fire),
+        row(
+          '5.3 Advice for firefighters',
+          'Self-contained breathing apparatus and full protective clothing in a fire.',
+        ),
+      ]),
+    ]),
+    ...section(6, [
+      table([
+        row(
+          '6.1 Personal precautions',
+          'Avoid raising dust and contact with eyes; wear the protection of section 8.',
+        ),
+        row('6.2 Environmental precautions', 'Keep spills out of drains, surface water and soil.'),
+        row(
+          '6.3 Methods for cleaning up',
+          product.format === 'powder'
+            ? 'Sweep up dry after dampening lightly, or vacuum (H-class for cement). Do not wash into drains: it sets.'
+            : 'Scrape up and put in a closed container for disposal; wipe residues with a damp cloth.',
+        ),
+        row('6.4 Reference to other sections', 'Sections 8 and 13.'),
+      ]),
+    ]),
+    ...section(7, [
+      table([
+        row(
+          '7.1 Precautions for safe handling',
+          `Avoid contact with eyes and prolonged skin contact; do not eat, drink or smoke while working; wash hands after use.${product.format === 'powder' ? ' Add the powder to the water gently to limit dust. Lift heavy sacks with bent knees or by two people.' : ''}`,
+        ),
+        row('7.2 Conditions for safe storage', `${storageOf[product.format]} Keep out of reach of children.`),
+        row('7.3 Specific end uses', useLine),
+      ]),
+    ]),
+    ...section(8, [
+      table([
+        row(
+          '8.1 Control parameters',
+          profile.exposureLimits.length
+            ? profile.exposureLimits.map(([substance, limit]) => `${substance}: ${limit}`).join('. ')
+            : 'No workplace exposure limits apply.',
+        ),
+        ...profile.protection.map(([what, advice]) => row(`8.2 ${what}`, advice)),
+      ]),
+    ]),
+  ];
+}
+
+/** Sections 9 to 12: properties, stability, toxicology, ecology. */
+function propertiesSections({ product, profile, colour, section, table }: SdsContext): PdfBlock[] {
+  return [
+    ...section(9, [
+      table([
+        row('Physical state', profile.state),
+        row('Colour', colour),
+        row('Odour', profile.odour),
+        row('pH', profile.ph),
+        row('Solubility in water', profile.solubility),
+        row(
+          'Density',
+          product.consumption
+            ? `About ${product.consumption} g/cm3 as applied (coverage ${product.consumption} kg per m2 per mm)`
+            : 'Not determined',
+        ),
+        row(
+          'Flash point',
+          chemistryOf(product) === 'polyester_resin'
+            ? 'About 31 °C (styrene)'
+            : 'Not applicable: not flammable',
+        ),
+        row('Melting point, boiling point, vapour pressure', 'Not relevant to the safety of this product'),
+      ]),
+    ]),
+    ...section(10, [
+      table([
+        row(
+          '10.1 to 10.3 Reactivity and stability',
+          'Stable under the recommended storage conditions; no hazardous reactions known in normal use.',
+        ),
+        row(
+          '10.4 Conditions to avoid',
+          product.format === 'tool'
+            ? 'None known.'
+            : 'Frost, moisture during storage, temperatures above 40 °C.',
+        ),
+        row(
+          '10.5 Incompatible materials',
+          chemistryOf(product) === 'polyester_resin'
+            ? 'Accelerators, reducing agents, strong acids and heat (hardener).'
+            : 'None known.',
+        ),
+        row('10.6 Hazardous decomposition products', 'None in normal use; see section 5 for fire.'),
+      ]),
+    ]),
+    ...section(11, [{ kind: 'paragraph', text: `11.1 ${profile.toxicology}` }]),
+    ...section(12, [
+      {
+        kind: 'paragraph',
+        text: `12.1 to 12.7 ${profile.ecology} The product does not contain PBT, vPvB or endocrine-disrupting substances at 0.1 % or more.`,
+      },
+    ]),
+  ];
+}
+
+/** Sections 13 to 16: disposal, transport, regulation, other information. */
+function regulatorySections({ profile, section, table }: SdsContext): PdfBlock[] {
+  return [
+    ...section(13, [
+      table([
+        row(
+          '13.1 Waste treatment',
+          'Let leftover material set or dry, then dispose of it as construction waste. Do not pour into drains. Recycle clean, empty packaging where facilities exist.',
+        ),
+        row('Waste code (List of Wastes)', profile.wasteCode),
+      ]),
+    ]),
+    ...section(14, [{ kind: 'paragraph', text: `14.1 to 14.7 ${profile.transport}` }]),
+    ...section(15, [
+      {
+        kind: 'paragraph',
+        text: '15.1 This sheet follows UK REACH (retained Regulation (EC) No 1907/2006, Annex II as amended) and GB CLP (retained Regulation (EC) No 1272/2008). Workplace exposure limits are those of HSE EH40/2005 (as amended). COSHH 2002 applies to the use of the product at work. 15.2 No chemical safety assessment has been carried out for this mixture.',
+      },
+    ]),
+    ...section(16, [
+      {
+        kind: 'paragraph',
+        text: `Revision date ${SDS_REVISION}, version 1.0: first issue in this format. Full text of the hazard statements of section 3 is given with each classification. The information in this sheet is based on our present knowledge and describes the product for safety purposes; it is not a specification. For how to use the product, see its technical data sheet.`,
+      },
+    ]),
+  ];
 }
