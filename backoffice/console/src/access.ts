@@ -49,6 +49,14 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   },
   'training-sessions': { list: 'training-registrations:read', export: 'training-registrations:read' },
   'training-registrations': { list: 'training-registrations:read' },
+  // Everyone who reads the catalogue may look at a product (its edit screen, read only); changing it, prices
+  // included, is `catalogue:write`.
+  products: {
+    list: 'catalogue:read',
+    show: 'catalogue:read',
+    edit: 'catalogue:read',
+    write: 'catalogue:write',
+  },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

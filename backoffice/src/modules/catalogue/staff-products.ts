@@ -54,10 +54,10 @@ const SORTS = {
   updated_at: products.updatedAt,
 } as const;
 
-/** The products of the site, filtered, sorted and paged. */
-export async function listStaffProducts(db: Database, siteId: number, query: StaffProductListQuery) {
+/** The list's filters as one condition. */
+function listCondition(db: Database, siteId: number, query: StaffProductListQuery) {
   const text = query.q?.replaceAll(/[\\%_]/g, (c) => `\\${c}`);
-  const where = and(
+  return and(
     eq(products.siteId, siteId),
     text
       ? or(
@@ -94,6 +94,11 @@ export async function listStaffProducts(db: Database, siteId: number, query: Sta
     query.missing_picture ? sql`${pictureCount} = 0` : undefined,
     query.missing_document ? sql`${documentCount} = 0` : undefined,
   );
+}
+
+/** The products of the site, filtered, sorted and paged. */
+export async function listStaffProducts(db: Database, siteId: number, query: StaffProductListQuery) {
+  const where = listCondition(db, siteId, query);
   const column = SORTS[query.sort];
   const [rows, [total]] = await Promise.all([
     db
@@ -146,13 +151,8 @@ function availabilityOf(audiences: Audience[]): Availability {
   return audiences[0] ?? 'none';
 }
 
-/** One product as the edit screen writes it, at its version. */
-export async function staffProduct(db: Database, siteId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.siteId, siteId)));
-  if (!row) throw notFound(`Product ${id}`);
+/** The rows of one product's children: categories, plans, characteristics, relations, packs and their prices. */
+async function productRows(db: Database, id: number) {
   const [categoryRows, planRows, characteristicRows, relatedRows, packRows, pictogramRows, counts] =
     await Promise.all([
       db
@@ -222,6 +222,18 @@ export async function staffProduct(db: Database, siteId: number, id: number) {
         )
         .orderBy(asc(variantPrices.planId))
     : [];
+  return { categoryRows, planRows, characteristicRows, relatedRows, packRows, pictogramRows, counts, prices };
+}
+
+/** One product as the edit screen writes it, at its version. */
+export async function staffProduct(db: Database, siteId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.siteId, siteId)));
+  if (!row) throw notFound(`Product ${id}`);
+  const { categoryRows, planRows, characteristicRows, relatedRows, packRows, pictogramRows, counts, prices } =
+    await productRows(db, id);
   const caracteristics: Record<string, number | string[]> = {};
   for (const c of characteristicRows) {
     if (c.kind === 'number') caracteristics[c.code] = c.number ?? Number(c.value);
