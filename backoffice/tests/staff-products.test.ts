@@ -64,6 +64,17 @@ describe('the staff product list', () => {
     expect(second.items[0]!.id).toBeGreaterThan(second.items[1]!.id);
 
     const one = await product(all.items[0]!.id);
+    // Each row's counts are the product's own (the subqueries name the outer product).
+    for (const item of all.items.slice(0, 5)) {
+      const read = await product(item.id);
+      expect([item.pack_count, item.picture_count, item.document_count]).toEqual([
+        read.packs.length,
+        read.picture_count,
+        read.document_count,
+      ]);
+    }
+    expect(all.items.some((item) => item.pack_count > 1)).toBe(true);
+    expect(all.items.some((item) => item.picture_count > 0)).toBe(true);
     for (const text of [one.reference.toLowerCase(), one.packs[0]!.reference, one.packs[0]!.gtin]) {
       const found = await list({ q: text });
       expect(found.items.map((p) => p.id)).toContain(one.id);

@@ -4,12 +4,11 @@
  * writes it (raw fields, packs with their stored prices per plan, and the version to write from), and the
  * definitions the edit screen types its fields by. Writes stay the catalogue's calls (routes.ts).
  */
-import { and, asc, desc, eq, exists, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/types.ts';
 import {
   categories,
   characteristics,
-  contentEntries,
   productCategories,
   productCharacteristics,
   productMedia,
@@ -26,19 +25,37 @@ import type { StaffProductListQuery } from './staff-product-schemas.ts';
 type Audience = 'pro' | 'part';
 type Availability = 'both' | 'pro' | 'part' | 'none';
 
+/*
+ * The subqueries below name their tables by alias and the outer product as "product"."id" in plain SQL: inside a
+ * select's fields drizzle may print a column without its table, which a subquery would then read as its own.
+ */
+const outerProduct = sql.raw('"product"."id"');
+
 /** Whether the product is sold in a plan of this audience. */
 const soldTo = (audience: Audience) =>
-  exists(
-    sql`(select 1 from ${productPlans} join ${salesPlans} on ${salesPlans.id} = ${productPlans.planId}
-      where ${productPlans.productId} = ${products.id} and ${salesPlans.target} = ${audience})`,
-  );
+  sql`exists (select 1 from product_plan pp join sales_plan sp on sp.id = pp.plan_id
+    where pp.product_id = ${outerProduct} and sp.target = ${audience})`;
 
-const pictureCount = sql<number>`(select count(*)::int from ${productMedia}
-  where ${productMedia.productId} = ${products.id} and ${productMedia.kind} = 'visuel')`;
+const pictureCount = sql<number>`(select count(*)::int from product_media pm
+  where pm.product_id = ${outerProduct} and pm.kind = 'visuel')`;
 
-const documentCount = sql<number>`(select count(*)::int from ${contentEntries}
-  where ${contentEntries.siteId} = ${products.siteId} and ${contentEntries.resource} = 'notice'
-  and ${contentEntries.status} = 'published' and ${contentEntries.data} ->> 'product_id' = ${products.id}::text)`;
+const documentCount = sql<number>`(select count(*)::int from content_entry ce
+  where ce.site_id = "product"."site_id" and ce.resource = 'notice' and ce.status = 'published'
+  and ce.data ->> 'product_id' = ${outerProduct}::text)`;
+
+const packCount = sql<number>`(select count(*)::int from variant v where v.product_id = ${outerProduct})`;
+
+const mainCategory = sql<string | null>`(select c.name from product_category pc
+  join category c on c.id = pc.category_id
+  where pc.product_id = ${outerProduct} and pc.is_main limit 1)`;
+
+const packMatches = (pattern: string) =>
+  sql`exists (select 1 from variant v where v.product_id = ${outerProduct}
+    and (v.reference ilike ${pattern} or v.gtin ilike ${pattern}))`;
+
+const inCategory = (categoryId: number) =>
+  sql`exists (select 1 from product_category pc
+    where pc.product_id = ${outerProduct} and pc.category_id = ${categoryId})`;
 
 function availabilityCondition(availability: Availability): SQL | undefined {
   if (availability === 'both') return and(soldTo('pro'), soldTo('part'));
@@ -55,7 +72,7 @@ const SORTS = {
 } as const;
 
 /** The list's filters as one condition. */
-function listCondition(db: Database, siteId: number, query: StaffProductListQuery) {
+function listCondition(siteId: number, query: StaffProductListQuery) {
   const text = query.q?.replaceAll(/[\\%_]/g, (c) => `\\${c}`);
   return and(
     eq(products.siteId, siteId),
@@ -63,32 +80,10 @@ function listCondition(db: Database, siteId: number, query: StaffProductListQuer
       ? or(
           ilike(products.name, `%${text}%`),
           ilike(products.reference, `%${text}%`),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(variants)
-              .where(
-                and(
-                  eq(variants.productId, products.id),
-                  or(ilike(variants.reference, `%${text}%`), ilike(variants.gtin, `%${text}%`)),
-                ),
-              ),
-          ),
+          packMatches(`%${text}%`),
         )
       : undefined,
-    query.category_id
-      ? exists(
-          db
-            .select({ one: sql`1` })
-            .from(productCategories)
-            .where(
-              and(
-                eq(productCategories.productId, products.id),
-                eq(productCategories.categoryId, query.category_id),
-              ),
-            ),
-        )
-      : undefined,
+    query.category_id ? inCategory(query.category_id) : undefined,
     query.audience ? soldTo(query.audience) : undefined,
     query.availability ? availabilityCondition(query.availability) : undefined,
     query.missing_picture ? sql`${pictureCount} = 0` : undefined,
@@ -98,7 +93,7 @@ function listCondition(db: Database, siteId: number, query: StaffProductListQuer
 
 /** The products of the site, filtered, sorted and paged. */
 export async function listStaffProducts(db: Database, siteId: number, query: StaffProductListQuery) {
-  const where = listCondition(db, siteId, query);
+  const where = listCondition(siteId, query);
   const column = SORTS[query.sort];
   const [rows, [total]] = await Promise.all([
     db
@@ -111,12 +106,10 @@ export async function listStaffProducts(db: Database, siteId: number, query: Sta
         updated_at: products.updatedAt,
         picture_count: pictureCount,
         document_count: documentCount,
-        pack_count: sql<number>`(select count(*)::int from ${variants} where ${variants.productId} = ${products.id})`,
+        pack_count: packCount,
         sold_to_pro: sql<boolean>`${soldTo('pro')}`,
         sold_to_part: sql<boolean>`${soldTo('part')}`,
-        category: sql<string | null>`(select ${categories.name} from ${productCategories}
-          join ${categories} on ${categories.id} = ${productCategories.categoryId}
-          where ${productCategories.productId} = ${products.id} and ${productCategories.isMain} limit 1)`,
+        category: mainCategory,
       })
       .from(products)
       .where(where)
