@@ -3,7 +3,8 @@
  * price (typed with a comma) and the static product page of the stack's storefront shows it after the rebuild, the
  * product's description, characteristics and other packs unchanged; two people open the same product, the first
  * saves, the second's save says it changed meanwhile, shows the change and loses nothing of what they typed; a
- * `content` person sees the product without any price or save control and the API refuses their write (403).
+ * `content` person finds the product in the list and sees it without any price or save control, and the API
+ * refuses their write (403).
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { browserHeaders } from './support/people.ts';
@@ -14,6 +15,8 @@ const DIY_PLAN = 2;
 
 interface StaffProduct {
   id: number;
+  reference: string;
+  name: string;
   version: number;
   slug: string;
   short_description: string;
@@ -151,7 +154,10 @@ test.describe('as a content person', () => {
     const [id] = await productsWithPacks(page.request);
     const product = await staffProduct(page.request, id!);
     const reference = product.packs[0]!.reference;
-    await page.goto(`/admin/products/${id}`);
+    // Found in the list by its reference, it opens read only.
+    await page.goto('/admin/products');
+    await page.getByPlaceholder('Name, reference or GTIN').fill(product.reference);
+    await page.getByRole('cell', { name: product.name, exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Packs' })).toBeVisible();
     await expect(pack(page, reference)).toBeVisible();
     await expect(page.getByLabel(/price/i)).toHaveCount(0);

@@ -58,6 +58,7 @@ import {
   type ProductForm,
   type StaffProduct,
 } from './product-form.ts';
+import { cleanHtml } from './rich-text.ts';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
 interface Loaded {
@@ -70,6 +71,14 @@ async function loadProduct(id: number): Promise<StaffProduct> {
     api.GET('/api/v1/staff/products/{id}', { params: { path: { id }, query: SITE } }),
   );
   return data as StaffProduct;
+}
+
+/**
+ * The product as the form holds it, its description as the editor gives it back (cleaned the same way), so that
+ * only a real edit of the description counts as a change.
+ */
+function formFor(product: StaffProduct, definitions: Definitions): ProductForm {
+  return { ...formOf(product, definitions), description: cleanHtml(product.description) };
 }
 
 /** The API's field errors as the form's keys. */
@@ -107,7 +116,7 @@ export default function ProductEdit() {
       .then(([{ data }, product]) => {
         if (!live) return;
         const defs = data as Definitions;
-        const base = formOf(product, defs);
+        const base = formFor(product, defs);
         setDefinitions(defs);
         setLoaded({ product, base });
         setDraft(base);
@@ -134,7 +143,7 @@ export default function ProductEdit() {
       try {
         await write(loaded.product.version);
         const product = await loadProduct(id);
-        const fresh = formOf(product, definitions);
+        const fresh = formFor(product, definitions);
         setDraft(saved(fresh, rebase(loaded.base, draft, fresh)));
         setLoaded({ product, base: fresh });
         setErrors({});
@@ -143,7 +152,7 @@ export default function ProductEdit() {
       } catch (error) {
         if (errorCode(error) === 'version_conflict') {
           const product = await loadProduct(id);
-          const theirs = formOf(product, definitions);
+          const theirs = formFor(product, definitions);
           setConflict({
             product,
             theirs,
