@@ -17,6 +17,7 @@ import OrderIcon from '@mui/icons-material/ShoppingBasket';
 import CustomerIcon from '@mui/icons-material/Person';
 import TradeApplicationIcon from '@mui/icons-material/AssignmentInd';
 import TradeAccountIcon from '@mui/icons-material/AccountBalance';
+import ProductIcon from '@mui/icons-material/Inventory2';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -62,6 +63,8 @@ const ApplicationShow = lazy(() => import('./inbox/ApplicationShow.tsx'));
 const TrainingSessionList = lazy(() => import('./inbox/TrainingSessionList.tsx'));
 const SpreadsheetPage = lazy(() => import('./catalogue/spreadsheet/SpreadsheetPage.tsx'));
 const ProductMedia = lazy(() => import('./catalogue/media/ProductMedia.tsx'));
+const ProductList = lazy(() => import('./catalogue/products/ProductList.tsx'));
+const ProductEdit = lazy(() => import('./catalogue/products/ProductEdit.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -101,6 +104,13 @@ export function App() {
         recordRepresentation="number"
       />
       <Resource name="invoices" list={InvoiceList} icon={InvoiceIcon} />
+      <Resource
+        name="products"
+        list={ProductList}
+        edit={ProductEdit}
+        icon={ProductIcon}
+        recordRepresentation="name"
+      />
       <Resource name="customers" list={CustomerList} show={CustomerShow} icon={CustomerIcon} />
       <Resource
         name="trade-applications"

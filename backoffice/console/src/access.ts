@@ -53,6 +53,14 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   'catalogue-import': { list: 'catalogue:write', import: 'catalogue:write' },
   // A product's pictures and documents (/products/:id/media): reading them is part of managing them.
   'product-media': { write: 'catalogue:write' },
+  // Everyone who reads the catalogue may look at a product (its edit screen, read only); changing it, prices
+  // included, is `catalogue:write`.
+  products: {
+    list: 'catalogue:read',
+    show: 'catalogue:read',
+    edit: 'catalogue:read',
+    write: 'catalogue:write',
+  },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

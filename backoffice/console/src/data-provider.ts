@@ -11,6 +11,7 @@ import { auditCalls } from './audit/calls.ts';
 import { customerResource } from './customers/customer-calls.ts';
 import { discountCalls } from './discounts/calls.ts';
 import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
+import { productCalls } from './catalogue/products/calls.ts';
 import { SITE } from './orders/site.ts';
 import { inboxResources } from './inbox/inbox-calls.ts';
 import { tokenCalls } from './tokens/calls.ts';
@@ -53,6 +54,7 @@ function listAnswer<T extends RaRecord>({ data }: { data: { items: T[]; total: n
 function resources(api: Api): Record<string, ResourceCalls> {
   return {
     ...inboxResources(api),
+    ...productCalls(api),
     people: {
       getList: async (params) =>
         listAnswer(

@@ -6,6 +6,7 @@ import { botCheckRoutes } from './bot-check/routes.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
+import { staffProductRoutes } from './catalogue/staff-product-routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { staffDiscountRoutes } from './discounts/staff-routes.ts';
@@ -50,4 +51,5 @@ export const apiModules: FastifyPluginAsync[] = [
   staffRoutes,
   auditRoutes,
   staffDiscountRoutes,
+  staffProductRoutes,
 ];

@@ -31020,6 +31020,317 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products, paged (perPage ≤ 100), sorted and filtered: q (name, reference, pack reference or GTIN), category_id, audience, availability, missing_picture, missing_document */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Sold to this audience (pro: trade, part: DIY) */
+                    audience?: "pro" | "part";
+                    /** @description both: trade and DIY; pro: trade only; part: DIY only; none: in no plan */
+                    availability?: "both" | "pro" | "part" | "none";
+                    category_id?: number;
+                    client?: "web";
+                    lang?: string;
+                    /** @description true: products without a published document */
+                    missing_document?: "0" | "1" | "true" | "false";
+                    /** @description true: products without a picture */
+                    missing_picture?: "0" | "1" | "true" | "false";
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Name, reference, a pack's reference or GTIN containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "name" | "reference" | "updated_at";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: ("pro" | "part")[];
+                                    /** @enum {string} */
+                                    availability: "both" | "pro" | "part" | "none";
+                                    /** @description The main category */
+                                    category: string;
+                                    document_count: number;
+                                    id: number;
+                                    name: string;
+                                    pack_count: number;
+                                    picture_count: number;
+                                    reference: string;
+                                    slug: string;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product as the catalogue writes take it (packs with their stored prices per plan), with its version */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                caracteristics: {
+                                    [key: string]: number | string[];
+                                };
+                                /** @description The main category first */
+                                category_ids: number[];
+                                /** @description Sanitised HTML */
+                                description: string;
+                                document_count: number;
+                                id: number;
+                                instructions: string[];
+                                name: string;
+                                packs: {
+                                    gtin: string;
+                                    label: string;
+                                    prices: {
+                                        /** @description Pence ex VAT (a trade plan) */
+                                        ex_vat?: number;
+                                        /** @description Pence inc VAT (a DIY plan: the shelf price) */
+                                        inc_vat?: number;
+                                        plan_id: number;
+                                    }[];
+                                    quantity: number;
+                                    reference: string;
+                                    unit: string;
+                                }[];
+                                /** @description Titles of the pictograms (they change with the pictures) */
+                                pictograms: string[];
+                                picture_count: number;
+                                plans: {
+                                    plan_id: number;
+                                    promoted: boolean;
+                                    /** @enum {string} */
+                                    target: "pro" | "part";
+                                }[];
+                                reference: string;
+                                related: {
+                                    id: number;
+                                    name: string;
+                                    reference: string;
+                                }[];
+                                short_description: string;
+                                slug: string;
+                                updated_at: string;
+                                /** @description Send it with each write: a write from an older one answers 409 */
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/products/{id}/documents/{type}": {
         parameters: {
             query?: never;
@@ -32039,6 +32350,146 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/v1/staff/products/definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a product's fields are typed by: characteristics (kind, unit, options), plans, categories */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                categories: {
+                                    id: number;
+                                    name: string;
+                                    parent_id: number | null;
+                                }[];
+                                characteristics: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    kind: "enum" | "number";
+                                    label: string;
+                                    options: {
+                                        label: string;
+                                        value: string;
+                                    }[];
+                                    unit: string | null;
+                                }[];
+                                plans: {
+                                    id: number;
+                                    label: string;
+                                    prices_include_vat: boolean;
+                                    /** @enum {string} */
+                                    target: "pro" | "part";
+                                    vat_rate_bp: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/staff/session": {
