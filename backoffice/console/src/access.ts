@@ -49,6 +49,18 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   },
   'training-sessions': { list: 'training-registrations:read', export: 'training-registrations:read' },
   'training-registrations': { list: 'training-registrations:read' },
+  categories: {
+    list: 'catalogue:write',
+    create: 'catalogue:write',
+    edit: 'catalogue:write',
+    delete: 'catalogue:write',
+  },
+  redirects: {
+    list: 'content:write',
+    create: 'content:write',
+    edit: 'content:write',
+    delete: 'content:write',
+  },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */
