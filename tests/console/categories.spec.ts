@@ -49,13 +49,18 @@ async function setSlug(page: Page, slug: string) {
   await expect(field).not.toHaveValue('');
   await field.fill(slug);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('list', { name: 'Category tree' })).toContainText(`/${slug}`);
+  // Back on the tree (slow while the storefront rebuilds on the same cores).
+  await expect(page.getByRole('list', { name: 'Category tree' })).toContainText(`/${slug}`, {
+    timeout: 20_000,
+  });
 }
 
 test('a new slug leaves a 301 in both audiences; a keyboard reorder shows in the tree', async ({
   page,
   playwright,
 }) => {
+  // The check waits for the storefront's rebuild (up to 60 s) on top of the console steps.
+  test.setTimeout(150_000);
   const before = await categoryNamed(page, NAME);
   const old = before.slug;
   const moved = `${old.replace(/-e\d+$/, '')}-e${Date.now() % 1_000_000}`;
@@ -75,14 +80,15 @@ test('a new slug leaves a 301 in both audiences; a keyboard reorder shows in the
     await page.keyboard.press('Enter');
     const expected = [...order];
     expected.splice(index - 1, 2, NAME, order[index - 1]!);
-    await expect.poll(names).toEqual(expected);
+    await expect.poll(names, { timeout: 15_000 }).toEqual(expected);
     await expect(page.getByRole('status')).toHaveText(
       `${NAME} moved: ${index} of ${order.length} in Fillers.`,
+      { timeout: 15_000 },
     );
     // And back down, still from the keyboard.
     await page.getByRole('button', { name: `Move down: ${NAME}` }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(names).toEqual(order);
+    await expect.poll(names, { timeout: 15_000 }).toEqual(order);
 
     for (const segment of SEGMENTS) {
       await expectMoved(shop, `/${segment}/category/${old}`, `/${segment}/category/${moved}`);
@@ -105,7 +111,8 @@ test.describe('the redirects table', () => {
     await page.getByRole('textbox', { name: 'New address' }).fill('/diy-filler/contact');
     await page.getByRole('button', { name: 'Save' }).click();
 
-    await page.getByRole('textbox', { name: 'Search' }).fill(from);
+    await expect(page.getByRole('link', { name: 'New redirect' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill(from);
     const row = page.getByRole('row', { name: new RegExp(from) });
     await expect(row).toContainText('/diy-filler/contact');
     await row.getByRole('cell', { name: from }).click();
@@ -113,7 +120,8 @@ test.describe('the redirects table', () => {
     await expect(to).toHaveValue('/diy-filler/contact');
     await to.fill('/diy-filler/frequently-asked-questions');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('textbox', { name: 'Search' }).fill(from);
+    await expect(page.getByRole('link', { name: 'New redirect' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Address', exact: true }).fill(from);
     await expect(page.getByRole('row', { name: new RegExp(from) })).toContainText(
       '/diy-filler/frequently-asked-questions',
     );

@@ -48,8 +48,10 @@ export default function CategoryTree() {
     setBusy(true);
     try {
       await moveCategory(api, category, to.parentId, to.position);
-      const { data: fresh } = await refetch();
-      setSaid(announcement(fresh ?? [], category.id));
+      // refetch answers the query's own result: `{ data, total }` for a list.
+      const fresh: unknown = (await refetch()).data;
+      const list = (fresh as { data?: StaffCategory[] } | undefined)?.data ?? [];
+      setSaid(announcement(Array.isArray(fresh) ? (fresh as StaffCategory[]) : list, category.id));
       refocus.current = focusKey;
     } catch (error) {
       notify(failureMessage(error), { type: 'error' });
