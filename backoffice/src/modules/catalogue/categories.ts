@@ -6,7 +6,7 @@ import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { DomainError, fieldError, notFound, notInPlan, versionConflict } from '../../lib/errors.ts';
 import { toMediaRef } from '../../lib/media.ts';
-import { recordSlugMove } from '../redirect/moves.ts';
+import { recordSlugMove } from '../redirect/index.ts';
 import { loadCategories, loadPlanCatalogue, syncCategoryPlans, type CategoryRow } from './read-model.ts';
 import type { CategoryInput, CategoryItem, CategoryPatch, CategoryReplacement } from './schemas.ts';
 

@@ -5,7 +5,7 @@
 import { slugify } from '@plasterwick/shop-rules/slug';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/types.ts';
-import { recordSlugMove } from '../redirect/moves.ts';
+import { recordSlugMove } from '../redirect/index.ts';
 import {
   productCategories,
   productCharacteristics,

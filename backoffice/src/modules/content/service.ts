@@ -18,7 +18,7 @@ import {
 } from './resources.ts';
 import type { ContentVersion, SitemapSection } from './schemas.ts';
 import { buildSitemap } from './sitemap.ts';
-import { audiencesOf, recordSlugMove } from '../redirect/moves.ts';
+import { audiencesOf, recordSlugMove } from '../redirect/index.ts';
 
 export async function loadLookup(db: Database, cache: ReadCache, siteId: number): Promise<Lookup> {
   return cache.get(`content-lookup:${siteId}`, async () => {
