@@ -18,6 +18,8 @@ import CustomerIcon from '@mui/icons-material/Person';
 import TradeApplicationIcon from '@mui/icons-material/AssignmentInd';
 import TradeAccountIcon from '@mui/icons-material/AccountBalance';
 import ProductIcon from '@mui/icons-material/Inventory2';
+import CategoryIcon from '@mui/icons-material/AccountTree';
+import RedirectIcon from '@mui/icons-material/AltRoute';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -65,6 +67,12 @@ const SpreadsheetPage = lazy(() => import('./catalogue/spreadsheet/SpreadsheetPa
 const ProductMedia = lazy(() => import('./catalogue/media/ProductMedia.tsx'));
 const ProductList = lazy(() => import('./catalogue/products/ProductList.tsx'));
 const ProductEdit = lazy(() => import('./catalogue/products/ProductEdit.tsx'));
+const CategoryTree = lazy(() => import('./catalogue/categories/CategoryTree.tsx'));
+const CategoryCreate = lazy(() => import('./catalogue/categories/CategoryCreate.tsx'));
+const CategoryEdit = lazy(() => import('./catalogue/categories/CategoryEdit.tsx'));
+const RedirectList = lazy(() => import('./catalogue/redirects/RedirectList.tsx'));
+const RedirectCreate = lazy(() => import('./catalogue/redirects/RedirectCreate.tsx'));
+const RedirectEdit = lazy(() => import('./catalogue/redirects/RedirectEdit.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -174,6 +182,22 @@ export function App() {
         icon={KeyIcon}
       />
       <Resource name="audit" options={{ label: 'Audit trail' }} list={AuditList} icon={AuditIcon} />
+      <Resource
+        name="categories"
+        list={CategoryTree}
+        create={CategoryCreate}
+        edit={CategoryEdit}
+        icon={CategoryIcon}
+        recordRepresentation="name"
+      />
+      <Resource
+        name="redirects"
+        list={RedirectList}
+        create={RedirectCreate}
+        edit={RedirectEdit}
+        icon={RedirectIcon}
+        recordRepresentation="from"
+      />
     </Admin>
   );
 }

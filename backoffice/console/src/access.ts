@@ -61,6 +61,18 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
     edit: 'catalogue:read',
     write: 'catalogue:write',
   },
+  categories: {
+    list: 'catalogue:write',
+    create: 'catalogue:write',
+    edit: 'catalogue:write',
+    delete: 'catalogue:write',
+  },
+  redirects: {
+    list: 'content:write',
+    create: 'content:write',
+    edit: 'content:write',
+    delete: 'content:write',
+  },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

@@ -8,6 +8,8 @@ import { unwrap, type Api } from './api/client.ts';
 import type { Role } from './api/types.ts';
 import { ROLES } from './access.ts';
 import { auditCalls } from './audit/calls.ts';
+import { categoryCalls } from './catalogue/categories/calls.ts';
+import { redirectCalls } from './catalogue/redirects/calls.ts';
 import { customerResource } from './customers/customer-calls.ts';
 import { discountCalls } from './discounts/calls.ts';
 import { orderFilter, ORDER_SORTS } from './orders/order-filter.ts';
@@ -157,6 +159,8 @@ function resources(api: Api): Record<string, ResourceCalls> {
     ...discountCalls(api),
     ...tokenCalls(api),
     ...auditCalls(api),
+    ...categoryCalls(api),
+    ...redirectCalls(api),
   };
 }
 

@@ -7,6 +7,7 @@ import { cartRoutes } from './cart/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { staffProductRoutes } from './catalogue/staff-product-routes.ts';
+import { staffCategoryRoutes } from './catalogue/staff-category-routes.ts';
 import { contentRoutes } from './content/routes.ts';
 import { customerRoutes } from './customers/routes.ts';
 import { staffDiscountRoutes } from './discounts/staff-routes.ts';
@@ -17,6 +18,7 @@ import { mediaRoutes } from './media/routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { redirectRoutes } from './redirect/routes.ts';
+import { staffRedirectRoutes } from './redirect/staff-routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
@@ -52,4 +54,6 @@ export const apiModules: FastifyPluginAsync[] = [
   auditRoutes,
   staffDiscountRoutes,
   staffProductRoutes,
+  staffRedirectRoutes,
+  staffCategoryRoutes,
 ];

@@ -6,6 +6,7 @@ import type { ReadCache } from '../../lib/cache.ts';
 import type { RequestContext } from '../../lib/context.ts';
 import { DomainError, fieldError, notFound, notInPlan, versionConflict } from '../../lib/errors.ts';
 import { toMediaRef } from '../../lib/media.ts';
+import { recordSlugMove } from '../redirect/index.ts';
 import { loadCategories, loadPlanCatalogue, syncCategoryPlans, type CategoryRow } from './read-model.ts';
 import type { CategoryInput, CategoryItem, CategoryPatch, CategoryReplacement } from './schemas.ts';
 
@@ -245,6 +246,7 @@ async function writeCategory(
 ): Promise<Versioned> {
   await storedCategoryVersion(db, siteId, id);
   await checkNewParent(db, siteId, id, fields.parent_id);
+  const [before] = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, id));
   if (fields.slug !== undefined) await slugFree(db, siteId, fields.slug, id);
   const columns = {
     ...(fields.slug !== undefined ? { slug: fields.slug } : {}),
@@ -256,6 +258,7 @@ async function writeCategory(
   return db.transaction(async (tx) => {
     const next = await bumpCategoryVersion(tx, siteId, id, version);
     if (Object.keys(columns).length) await tx.update(categories).set(columns).where(eq(categories.id, id));
+    await recordSlugMove(tx, 'category', before?.slug, fields.slug);
     await syncCategoryPlans(tx, siteId);
     return { id, version: next };
   });

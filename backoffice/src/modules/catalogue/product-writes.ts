@@ -5,6 +5,7 @@
 import { slugify } from '@plasterwick/shop-rules/slug';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/types.ts';
+import { recordSlugMove } from '../redirect/index.ts';
 import {
   productCategories,
   productCharacteristics,
@@ -133,6 +134,12 @@ export async function createProduct(
   });
 }
 
+/** The product's slug as stored (before a write that may change it). */
+async function storedProductSlug(db: Database, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ slug: products.slug }).from(products).where(eq(products.id, id));
+  return row?.slug;
+}
+
 /** `PUT /product`: replaces every field of the product, from `version` when given. */
 export async function replaceProduct(
   db: Database,
@@ -144,9 +151,11 @@ export async function replaceProduct(
   await storedProductVersion(db, siteId, id);
   await validateReferences(db, siteId, fields);
   await checkUnique(db, siteId, fields, fields.slug, id);
+  const before = await storedProductSlug(db, id);
   return db.transaction(async (tx) => {
     const next = await bumpProductVersion(tx, siteId, id, version, now);
     await tx.update(products).set(productColumns(fields)).where(eq(products.id, id));
+    await recordSlugMove(tx, 'product', before, fields.slug);
     await writeChildren(tx, id, fields, 'replace');
     await syncCategoryPlans(tx, siteId);
     return { id, version: next };
@@ -185,10 +194,12 @@ export async function patchProduct(
   if (fields.plans) await checkStoredPacksPriced(db, id, fields.plans);
   await validateReferences(db, siteId, fields);
   await checkUnique(db, siteId, fields, fields.slug, id);
+  const before = await storedProductSlug(db, id);
   return db.transaction(async (tx) => {
     const next = await bumpProductVersion(tx, siteId, id, version, now);
     const columns = productColumns(fields);
     if (Object.keys(columns).length) await tx.update(products).set(columns).where(eq(products.id, id));
+    await recordSlugMove(tx, 'product', before, fields.slug);
     await writeChildren(tx, id, fields, 'merge');
     if (fields.category_ids || fields.plans) await syncCategoryPlans(tx, siteId);
     return { id, version: next };

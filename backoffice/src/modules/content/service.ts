@@ -18,6 +18,7 @@ import {
 } from './resources.ts';
 import type { ContentVersion, SitemapSection } from './schemas.ts';
 import { buildSitemap } from './sitemap.ts';
+import { audiencesOf, recordSlugMove } from '../redirect/index.ts';
 
 export async function loadLookup(db: Database, cache: ReadCache, siteId: number): Promise<Lookup> {
   return cache.get(`content-lookup:${siteId}`, async () => {
@@ -188,7 +189,13 @@ export async function updateEntry(
       ),
     )
     .returning();
-  if (row) return row;
+  if (row) {
+    // A page or folder whose slug changed leaves a 301 from each old address of its audiences.
+    if ((name === 'page' || name === 'folder') && existing.status === 'published') {
+      await recordSlugMove(db, name, existing.slug, row.slug, audiencesOf(existing.audiences));
+    }
+    return row;
+  }
   const after = await findEntry(db, name, String(id), { siteId, audience: undefined, includeDrafts: true });
   throw versionConflict(`${name} ${id}`, expected ?? existing.version, after.version);
 }
