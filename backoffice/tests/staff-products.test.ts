@@ -166,6 +166,41 @@ describe('one product and its edit', () => {
     expect((await product(id)).name).toBe(before.name);
   });
 
+  it('sets pictograms from the library, in order; an unknown one is a 400 beside the field', async () => {
+    const definitions = productDefinitionsSchema.parse(
+      (await call('GET', '/staff/products/definitions')).json().data,
+    );
+    expect(definitions.pictograms.length).toBeGreaterThan(1);
+    const [first, second] = definitions.pictograms;
+    const id = (await list({ availability: 'both' })).items[1]!.id;
+    const before = await product(id);
+    const patch = { version: before.version, pictogram_keys: [second!.key, first!.key, second!.key] };
+    const changed = await call('PATCH', `/product/${id}`, patch);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = await product(id);
+    expect(after).toMatchObject({
+      version: before.version + 1,
+      pictogram_keys: [second!.key, first!.key],
+      pictograms: [second!.title, first!.title],
+      name: before.name,
+      packs: before.packs,
+    });
+
+    const unknown = await call('PATCH', `/product/${id}`, {
+      version: after.version,
+      pictogram_keys: ['p/not-a-pictogram.png'],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'body.pictogram_keys', message: 'Unknown pictogram' }),
+      ]),
+    );
+    const cleared = await call('PATCH', `/product/${id}`, { version: after.version, pictogram_keys: [] });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await product(id)).pictograms).toEqual([]);
+  });
+
   it('lets a content person read but not write (403)', async () => {
     const id = (await list()).items[0]!.id;
     const seen = await product(id, consoleHeaders(content.session));

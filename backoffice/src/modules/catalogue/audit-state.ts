@@ -1,16 +1,17 @@
 /**
  * What the audit trail compares before and after a catalogue write (audit module, `AuditRecorder.change`): a
  * product as staff edit it (its fields, categories, plans, packs with their prices per plan, characteristics and
- * related products, packs keyed by reference and prices by plan, so a price change reads
+ * related products, pictograms, packs keyed by reference and prices by plan, so a price change reads
  * `packs.TUB-1KG.prices.1.ex_vat`), and a category. Read in the write's transaction; the product row is locked
  * first, so a write without a version (last write wins) records the state it really replaced.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/types.ts';
 import {
   categories,
   productCategories,
   productCharacteristics,
+  productMedia,
   productPlans,
   productRelations,
   products,
@@ -66,6 +67,11 @@ export async function productState(db: Executor, id: number | string): Promise<S
     .from(productRelations)
     .where(ofProduct(productRelations))
     .orderBy(asc(productRelations.position));
+  const pictogramRows = await db
+    .select({ key: productMedia.mediaKey })
+    .from(productMedia)
+    .where(and(ofProduct(productMedia), eq(productMedia.kind, 'PICTO')))
+    .orderBy(asc(productMedia.position));
   const characteristics: Record<string, string[]> = {};
   for (const c of characteristicRows) (characteristics[c.code] ??= []).push(c.value);
   return {
@@ -81,6 +87,7 @@ export async function productState(db: Executor, id: number | string): Promise<S
     packs: await packsOf(db, productId),
     characteristics,
     related_ids: relatedRows.map((r) => r.relatedId),
+    pictogram_keys: pictogramRows.map((p) => p.key),
   };
 }
 

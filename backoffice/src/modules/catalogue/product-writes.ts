@@ -17,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { checkUnique, invalid, validateReferences, type ProductWrite } from './product-checks.ts';
+import { chosenPictograms, writePictograms } from './pictograms.ts';
 import { bumpProductVersion, storedProductVersion } from './product-version.ts';
 import { syncCategoryPlans } from './read-model.ts';
 import type { ProductInput, ProductPatch, ProductReplacement } from './schemas.ts';
@@ -194,6 +195,7 @@ export async function patchProduct(
   if (fields.plans) await checkStoredPacksPriced(db, id, fields.plans);
   await validateReferences(db, siteId, fields);
   await checkUnique(db, siteId, fields, fields.slug, id);
+  const pictograms = fields.pictogram_keys && (await chosenPictograms(db, siteId, fields.pictogram_keys));
   const before = await storedProductSlug(db, id);
   return db.transaction(async (tx) => {
     const next = await bumpProductVersion(tx, siteId, id, version, now);
@@ -201,6 +203,7 @@ export async function patchProduct(
     if (Object.keys(columns).length) await tx.update(products).set(columns).where(eq(products.id, id));
     await recordSlugMove(tx, 'product', before, fields.slug);
     await writeChildren(tx, id, fields, 'merge');
+    if (pictograms) await writePictograms(tx, id, pictograms);
     if (fields.category_ids || fields.plans) await syncCategoryPlans(tx, siteId);
     return { id, version: next };
   });

@@ -348,6 +348,13 @@ export const productPatch = z
         z.union([z.number(), z.array(characteristicValue).min(1).max(50), z.null()]),
       )
       .optional(),
+    pictogram_keys: z
+      .array(z.string().min(1).max(200))
+      .max(20)
+      .optional()
+      .describe(
+        "The product's pictograms, in order: keys of the site's pictogram library (`GET /staff/products/definitions`)",
+      ),
   })
   .strict();
 export type ProductPatch = z.infer<typeof productPatch>;

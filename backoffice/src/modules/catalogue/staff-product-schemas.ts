@@ -78,7 +78,10 @@ export const staffProductSchema = z.object({
       prices: z.array(packPrice),
     }),
   ),
-  pictograms: z.array(z.string()).describe('Titles of the pictograms (they change with the pictures)'),
+  pictograms: z.array(z.string()).describe('Titles of the pictograms, in order'),
+  pictogram_keys: z
+    .array(z.string())
+    .describe("The pictograms' keys in the library, in order (what `PATCH /product/{id}` takes)"),
   picture_count: z.number().int(),
   document_count: z.number().int(),
   updated_at: z.string(),
@@ -106,4 +109,7 @@ export const productDefinitionsSchema = z.object({
   categories: z.array(
     z.object({ id: z.number().int(), name: z.string(), parent_id: z.number().int().nullable() }),
   ),
+  pictograms: z
+    .array(z.object({ key: z.string(), title: z.string() }))
+    .describe("The site's pictogram library: every pictogram its products show, by title"),
 });

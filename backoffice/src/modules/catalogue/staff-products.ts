@@ -20,6 +20,7 @@ import {
   variants,
 } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
+import { pictogramLibrary } from './pictograms.ts';
 import type { StaffProductListQuery } from './staff-product-schemas.ts';
 
 type Audience = 'pro' | 'part';
@@ -259,15 +260,19 @@ export async function staffProduct(db: Database, siteId: number, id: number) {
         })),
     })),
     pictograms: pictogramRows.map((p) => p.title),
+    pictogram_keys: pictogramRows.map((p) => p.key),
     picture_count: Number(counts[0]?.pictures ?? 0),
     document_count: Number(counts[0]?.documents ?? 0),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-/** What the edit screen types its fields by: the characteristics with units, the plans, the categories. */
+/**
+ * What the edit screen types its fields by: the characteristics with units, the plans, the categories, the
+ * pictogram library.
+ */
 export async function productDefinitions(db: Database, siteId: number) {
-  const [characteristicRows, planRows, categoryRows] = await Promise.all([
+  const [characteristicRows, planRows, categoryRows, pictograms] = await Promise.all([
     db
       .select({
         code: characteristics.code,
@@ -294,6 +299,7 @@ export async function productDefinitions(db: Database, siteId: number) {
       .from(categories)
       .where(eq(categories.siteId, siteId))
       .orderBy(asc(categories.position), asc(categories.id)),
+    pictogramLibrary(db, siteId),
   ]);
-  return { characteristics: characteristicRows, plans: planRows, categories: categoryRows };
+  return { characteristics: characteristicRows, plans: planRows, categories: categoryRows, pictograms };
 }

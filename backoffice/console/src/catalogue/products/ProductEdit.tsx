@@ -1,6 +1,6 @@
 /**
  * A product's edit screen: its own fields (name, descriptions with the rich-text editor, instructions,
- * characteristics typed by their definitions, categories, audiences, related products) saved together, and each
+ * characteristics typed by their definitions, categories, audiences, related products, pictograms) saved together, and each
  * pack added, changed or removed on its own, every save from the version read. A save against an older version
  * shows what changed meanwhile (theirs vs yours, field by field) and keeps everything typed: "Re-apply my changes"
  * puts it onto the new version to save again. A person without `catalogue:write` sees the product, no price and
@@ -59,6 +59,7 @@ import {
   type StaffProduct,
 } from './product-form.ts';
 import { cleanHtml } from './rich-text.ts';
+import { PictogramPicker } from './PictogramPicker.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
 
 interface Loaded {
@@ -523,8 +524,14 @@ export default function ProductEdit() {
             self={id}
             error={errors.related}
           />
+          <PictogramPicker
+            library={definitions.pictograms}
+            value={draft.pictograms}
+            onChange={(pictograms) => set('pictograms', pictograms)}
+            disabled={readOnly}
+            error={errors.pictograms}
+          />
           <Typography variant="body2" sx={{ mt: 1 }}>
-            Pictograms: {product.pictograms.length ? product.pictograms.join(', ') : 'none'} ·{' '}
             {product.picture_count} {product.picture_count === 1 ? 'picture' : 'pictures'} ·{' '}
             {product.document_count} {product.document_count === 1 ? 'document' : 'documents'} (change them
             under <Link href={`#/products/${id}/media`}>Pictures and documents</Link>)

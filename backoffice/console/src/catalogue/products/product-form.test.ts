@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   changesMeanwhile,
+  formKeyOf,
   formOf,
   gtinValid,
   MESSAGES,
@@ -33,6 +34,10 @@ const definitions: Definitions = {
     { id: 10, name: 'Fillers', parent_id: null },
     { id: 11, name: 'Tools', parent_id: null },
   ],
+  pictograms: [
+    { key: 'picto/indoor.svg', title: 'Indoor use' },
+    { key: 'picto/paintable.svg', title: 'Paintable' },
+  ],
 };
 
 const product: StaffProduct = {
@@ -64,7 +69,8 @@ const product: StaffProduct = {
       ],
     },
   ],
-  pictograms: [],
+  pictograms: ['Indoor use'],
+  pictogram_keys: ['picto/indoor.svg'],
   picture_count: 0,
   document_count: 0,
   updated_at: '2027-01-01T00:00:00Z',
@@ -105,6 +111,20 @@ describe('the product form', () => {
       name: MESSAGES.required('Name'),
       'caracteristics.drying_time': MESSAGES.number,
     });
+  });
+
+  it('sends the pictograms in the order ticked, and names them when someone else changed them', () => {
+    const base = formOf(product, definitions);
+    expect(base.pictograms).toEqual(['picto/indoor.svg']);
+    const draft = { ...base, pictograms: ['picto/indoor.svg', 'picto/paintable.svg'] };
+    expect(productPatchOf(base, draft, definitions).body).toEqual({
+      pictogram_keys: ['picto/indoor.svg', 'picto/paintable.svg'],
+    });
+    const theirs = formOf({ ...product, version: 5, pictogram_keys: [] }, definitions);
+    expect(changesMeanwhile(base, theirs, draft, definitions)).toEqual([
+      { field: 'Pictograms', theirs: '(none)', yours: 'Indoor use, Paintable' },
+    ]);
+    expect(formKeyOf('body.pictogram_keys')).toBe('pictograms');
   });
 
   it('patches a pack’s changed price in its plan’s basis, and refuses a wrong GTIN beside the field', () => {

@@ -31,6 +31,7 @@ export interface StaffProduct {
     prices: { plan_id: number; ex_vat?: number; inc_vat?: number }[];
   }[];
   pictograms: string[];
+  pictogram_keys: string[];
   picture_count: number;
   document_count: number;
   updated_at: string;
@@ -46,6 +47,8 @@ export interface Definitions {
   }[];
   plans: { id: number; target: Audience; label: string; prices_include_vat: boolean; vat_rate_bp: number }[];
   categories: { id: number; name: string; parent_id: number | null }[];
+  /** The site's pictogram library. */
+  pictograms: { key: string; title: string }[];
 }
 
 export const UNITS = ['kg', 'g', 'l', 'ml', 'unit'] as const;
@@ -89,6 +92,8 @@ export interface ProductForm {
   /** A number as typed (comma or point), or the chosen options. */
   caracteristics: Record<string, string | string[]>;
   related: { id: number; name: string; reference: string }[];
+  /** The pictograms' library keys, in order. */
+  pictograms: string[];
   packs: PackForm[];
 }
 
@@ -164,6 +169,7 @@ export function formOf(product: StaffProduct, definitions: Definitions): Product
       }),
     ),
     related: product.related,
+    pictograms: product.pictogram_keys,
     packs: product.packs.map(packFormOf),
   };
 }
@@ -226,6 +232,7 @@ export function productPatchOf(
   }
   if (Object.keys(caracteristics).length) body.caracteristics = caracteristics;
   if (changed('related')) body.related_ids = draft.related.map((r) => r.id);
+  if (changed('pictograms')) body.pictogram_keys = draft.pictograms;
   return { body, errors };
 }
 
@@ -366,6 +373,7 @@ export function rebase(base: ProductForm, draft: ProductForm, theirs: ProductFor
     plans: pick(base.plans, draft.plans, theirs.plans),
     caracteristics,
     related: pick(base.related, draft.related, theirs.related),
+    pictograms: pick(base.pictograms, draft.pictograms, theirs.pictograms),
     packs,
   };
 }
@@ -431,6 +439,9 @@ export function changesMeanwhile(
   }
   const related = (r: unknown) => text((r as ProductForm['related']).map((p) => p.name));
   add('Related products', base.related, theirs.related, draft.related, related);
+  const pictogramTitles = (keys: unknown) =>
+    text((keys as string[]).map((key) => definitions.pictograms.find((p) => p.key === key)?.title ?? key));
+  add('Pictograms', base.pictograms, theirs.pictograms, draft.pictograms, pictogramTitles);
   const references = new Set([...base.packs, ...theirs.packs].map((p) => p.reference));
   for (const reference of references) {
     const b = base.packs.find((p) => p.reference === reference);
@@ -482,6 +493,7 @@ export function formKeyOf(field: string, pack?: { index: number; body: Record<st
   }
   if (name.startsWith('category_ids')) return 'main_category';
   if (name.startsWith('related_ids')) return 'related';
+  if (name.startsWith('pictogram_keys')) return 'pictograms';
   if (name.startsWith('caracteristics.')) return name.split('.').slice(0, 2).join('.');
   return name.split('.')[0]!;
 }
