@@ -16993,6 +16993,8 @@ export interface paths {
                         description?: string;
                         instructions?: string[];
                         name?: string;
+                        /** @description The product's pictograms, in order: keys of the site's pictogram library (`GET /staff/products/definitions`) */
+                        pictogram_keys?: string[];
                         plans?: {
                             plan_id: number;
                             promoted: boolean;
@@ -31503,7 +31505,9 @@ export interface paths {
                                     reference: string;
                                     unit: string;
                                 }[];
-                                /** @description Titles of the pictograms (they change with the pictures) */
+                                /** @description The pictograms' keys in the library, in order (what `PATCH /product/{id}` takes) */
+                                pictogram_keys: string[];
+                                /** @description Titles of the pictograms, in order */
                                 pictograms: string[];
                                 picture_count: number;
                                 plans: {
@@ -32675,6 +32679,11 @@ export interface paths {
                                         value: string;
                                     }[];
                                     unit: string | null;
+                                }[];
+                                /** @description The site's pictogram library: every pictogram its products show, by title */
+                                pictograms: {
+                                    key: string;
+                                    title: string;
                                 }[];
                                 plans: {
                                     id: number;
