@@ -29,6 +29,7 @@ export * from '../modules/staff/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/documents/tables.ts';
 export * from '../modules/trade/tables.ts';
+export * from '../modules/builds/tables.ts';
 
 /**
  * Single-row counter bumped on every write to published content (db/content-version.ts); `GET /content-version`

@@ -17,3 +17,12 @@ export async function bumpContentVersion(db: Executor, now: Date): Promise<void>
       set: { version: sql`${contentVersion.version} + 1`, updatedAt: now },
     });
 }
+
+/** The content version now (0 until the first write). */
+export async function currentContentVersion(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ version: contentVersion.version })
+    .from(contentVersion)
+    .where(sql`${contentVersion.id} = 1`);
+  return row?.version ?? 0;
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { addressRoutes } from './addresses/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { botCheckRoutes } from './bot-check/routes.ts';
+import { buildRoutes } from './builds/index.ts';
 import { cartRoutes } from './cart/routes.ts';
 import { checkoutRoutes } from './checkout/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
@@ -56,4 +57,5 @@ export const apiModules: FastifyPluginAsync[] = [
   staffProductRoutes,
   staffRedirectRoutes,
   staffCategoryRoutes,
+  buildRoutes,
 ];

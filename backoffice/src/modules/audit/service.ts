@@ -3,7 +3,7 @@
  * (the table's trigger refuses both). `GET /staff/audit` pages and filters it, and exports it as CSV.
  */
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/types.ts';
 import type { AuditListQuery } from './schemas.ts';
 import { auditEvents } from './tables.ts';
@@ -110,4 +110,39 @@ export async function auditCsv(db: Database, query: AuditListQuery): Promise<str
       cast: { string: (value) => value.replace(/^[=+\-@\t\r]/, "'$&") },
     },
   );
+}
+
+/**
+ * Entities whose writes are not content or catalogue (people, orders, customers, tokens, the builds themselves):
+ * left out of `contentWritesBetween`.
+ */
+const NOT_CONTENT = '^(staff|customer|order|discount|application|trade|submission|audit|build|invoice|gdpr)';
+
+/**
+ * The successful content and catalogue writes recorded after `from` (exclusive; from the start when null) up to
+ * `to` (inclusive): the newest `limit` of them, oldest first, and how many there were (what changed between two
+ * builds).
+ */
+export async function contentWritesBetween(
+  db: Executor,
+  from: Date | null,
+  to: Date,
+  limit: number,
+): Promise<{ items: AuditEventRow[]; total: number }> {
+  const where = and(
+    eq(auditEvents.outcome, 'ok'),
+    from ? gt(auditEvents.at, from) : undefined,
+    lte(auditEvents.at, to),
+    sql`${auditEvents.actorType} <> 'anonymous'`,
+    sql`${auditEvents.entity} !~ ${NOT_CONTENT}`,
+    sql`${auditEvents.action} not like 'refused%'`,
+  );
+  const [total] = await db.select({ n: count() }).from(auditEvents).where(where);
+  const items = await db
+    .select()
+    .from(auditEvents)
+    .where(where)
+    .orderBy(desc(auditEvents.id))
+    .limit(limit);
+  return { items: items.reverse(), total: total?.n ?? 0 };
 }

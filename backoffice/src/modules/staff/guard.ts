@@ -16,7 +16,7 @@ import { requireConsoleAddress, requireThisMachine } from '../../lib/exposure.ts
 import type { RouteAccess } from '../../lib/http.ts';
 import { ANONYMOUS, AuditRecorder, type Actor } from '../audit/index.ts';
 import { MACHINE_TOKEN_PREFIX } from './credentials.ts';
-import { ALL_PERMISSIONS, permissionsOf, type Permission } from './roles.ts';
+import { ALL_PERMISSIONS, permissionsOf, scopePermissions, type Permission } from './roles.ts';
 import { findStaffSession, STAFF_COOKIE, type StaffSession } from './sessions.ts';
 import { findMachineToken } from './tokens.ts';
 
@@ -115,7 +115,7 @@ async function authenticate(request: FastifyRequest): Promise<StaffCaller> {
       throw unauthorized('This machine token is not valid (unknown, expired or revoked)');
     }
     const actor: Actor = { type: 'token', id: token.id, name: token.name, role: token.scope };
-    return callerOf(request, actor, permissionsOf(token.scope), null);
+    return callerOf(request, actor, scopePermissions(token.scope), null);
   }
   const key = header(request, 'x-api-key') ?? bearer;
   if (key !== undefined) {
@@ -138,12 +138,15 @@ async function authenticate(request: FastifyRequest): Promise<StaffCaller> {
   throw unauthorized('Sign in to the staff console, or present a machine token or the API key');
 }
 
-/** The access of a staff route that needs `permission`. */
-export function staffRoute(permission: Permission): RouteAccess {
+/**
+ * The access of a staff route that needs `permission` (or, when named, the machine-only `orMachine` permission: the
+ * launcher's token reads the current-build pointer so).
+ */
+export function staffRoute(permission: Permission, orMachine?: Permission): RouteAccess {
   return {
     onRequest: async (request) => {
       const caller = await authenticate(request);
-      if (!caller.permissions.has(permission)) {
+      if (!caller.permissions.has(permission) && !(orMachine && caller.permissions.has(orMachine))) {
         throw new ApiError(403, 'forbidden', `Your role does not allow this (it needs ${permission})`);
       }
     },

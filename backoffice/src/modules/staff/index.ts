@@ -10,6 +10,16 @@ export {
 } from './guard.ts';
 export type { StaffCaller } from './guard.ts';
 export { newSetupLink } from './onboarding.ts';
-export { ROLE_PERMISSIONS, ROLES, PERMISSIONS, roleCan, type Permission, type Role } from './roles.ts';
+export {
+  MACHINE_SCOPES,
+  ROLE_PERMISSIONS,
+  ROLES,
+  PERMISSIONS,
+  roleCan,
+  scopeCan,
+  type Permission,
+  type Role,
+  type TokenScope,
+} from './roles.ts';
 export { STAFF_COOKIE } from './sessions.ts';
 export { sweepStaffRows } from './sweep.ts';

@@ -1,10 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { PERMISSIONS, ROLES, roleCan, type Permission } from './roles.ts';
+import { MACHINE_SCOPES, PERMISSIONS, ROLES, scopeCan, type Permission, type TokenScope } from './roles.ts';
 
-/** The matrix as a Markdown table: one row per permission, one column per role, ✓ where the role holds it. */
-const ROLE_TITLES: Record<(typeof ROLES)[number], string> = {
+/**
+ * The matrix as a Markdown table: one row per permission, one column per role and per machine-only token scope,
+ * ✓ where the role (or scope) holds it.
+ */
+const ROLE_TITLES: Record<TokenScope, string> = {
   owner: 'owner',
   orders: 'orders',
   customer_service: 'customer service',
@@ -13,14 +16,16 @@ const ROLE_TITLES: Record<(typeof ROLES)[number], string> = {
   catalogue: 'catalogue',
   content: 'content',
   read_only: 'read-only',
+  'builds:write': 'token `builds:write`',
 };
+const COLUMNS: TokenScope[] = [...ROLES, ...MACHINE_SCOPES];
 
 function matrixTable(): string {
-  const header = `| permission | what it allows | ${ROLES.map((role) => ROLE_TITLES[role]).join(' | ')} |`;
-  const rule = `| --- | --- | ${ROLES.map(() => ':-:').join(' | ')} |`;
+  const header = `| permission | what it allows | ${COLUMNS.map((role) => ROLE_TITLES[role]).join(' | ')} |`;
+  const rule = `| --- | --- | ${COLUMNS.map(() => ':-:').join(' | ')} |`;
   const rows = (Object.entries(PERMISSIONS) as [Permission, string][]).map(
     ([permission, what]) =>
-      `| \`${permission}\` | ${what} | ${ROLES.map((role) => (roleCan(role, permission) ? '✓' : '')).join(' | ')} |`,
+      `| \`${permission}\` | ${what} | ${COLUMNS.map((role) => (scopeCan(role, permission) ? '✓' : '')).join(' | ')} |`,
   );
   return [header, rule, ...rows].join('\n');
 }

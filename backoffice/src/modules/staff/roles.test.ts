@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, roleCan, ROLES } from './roles.ts';
+import {
+  ALL_PERMISSIONS,
+  permissionsOf,
+  ROLE_PERMISSIONS,
+  roleCan,
+  ROLES,
+  scopeCan,
+  scopePermissions,
+} from './roles.ts';
 
 describe('the role × permission matrix', () => {
-  it('gives the owner everything and every role its own account', () => {
-    expect(permissionsOf('owner')).toEqual(ALL_PERMISSIONS);
+  it('gives the owner everything a person can hold and every role its own account', () => {
+    expect(permissionsOf('owner')).toEqual(ALL_PERMISSIONS.filter((p) => p !== 'builds:write'));
     for (const role of ROLES) expect(roleCan(role, 'account:self')).toBe(true);
   });
 
@@ -40,5 +48,14 @@ describe('the role × permission matrix', () => {
         expect(roleCan(role, permission), `${role} ${permission}`).toBe(false);
       }
     }
+  });
+
+  it('keeps builds:write for machine tokens: no role holds it, the builds:write scope holds only it', () => {
+    for (const role of ROLES) {
+      expect(roleCan(role, 'builds:write')).toBe(false);
+      expect(scopeCan(role, 'builds:write')).toBe(false);
+      expect(scopePermissions(role)).toEqual(permissionsOf(role));
+    }
+    expect(scopePermissions('builds:write')).toEqual(['builds:write']);
   });
 });

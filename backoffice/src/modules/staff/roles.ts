@@ -50,15 +50,32 @@ export const PERMISSIONS = {
   'audit:read': 'read and export the audit trail',
   'gdpr:export': "export a customer's personal data (UK GDPR)",
   'gdpr:erase': "erase a customer's personal data (UK GDPR)",
+  'builds:write': "report the storefront's builds (machine tokens only: the launcher)",
 } as const;
 export type Permission = keyof typeof PERMISSIONS;
 export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+/**
+ * Scopes only a machine token can have (issue 26): no role holds their permissions, so no person can be given them.
+ * `builds:write` is the launcher's (BUILD_REPORT_TOKEN): it reports builds and reads the current-build pointer.
+ */
+export const MACHINE_SCOPES = ['builds:write'] as const;
+export type MachineScope = (typeof MACHINE_SCOPES)[number];
+export const MACHINE_SCOPE_PERMISSIONS: Record<MachineScope, readonly Permission[]> = {
+  'builds:write': ['builds:write'],
+};
+/** What a machine token may be scoped to: a role, or a machine-only scope. */
+export const TOKEN_SCOPES = [...ROLES, ...MACHINE_SCOPES] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+const MACHINE_ONLY: readonly Permission[] = Object.values(MACHINE_SCOPE_PERMISSIONS).flat();
+/** Every permission a person can hold (an owner's). */
+const PEOPLE_PERMISSIONS = ALL_PERMISSIONS.filter((permission) => !MACHINE_ONLY.includes(permission));
 
 const reads: Permission[] = ['catalogue:read', 'content:read'];
 
 /** The matrix: what each role may do. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: ALL_PERMISSIONS,
+  owner: PEOPLE_PERMISSIONS,
   orders: [
     'account:self',
     'orders:read',
@@ -90,6 +107,18 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
 /** Whether `role` holds `permission`. */
 export function roleCan(role: Role, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Whether a machine token of `scope` holds `permission`. */
+export function scopeCan(scope: TokenScope, permission: Permission): boolean {
+  return (MACHINE_SCOPES as readonly string[]).includes(scope)
+    ? MACHINE_SCOPE_PERMISSIONS[scope as MachineScope].includes(permission)
+    : roleCan(scope as Role, permission);
+}
+
+/** The permissions of a token's scope, in the order of `PERMISSIONS`. */
+export function scopePermissions(scope: TokenScope): Permission[] {
+  return ALL_PERMISSIONS.filter((permission) => scopeCan(scope, permission));
 }
 
 /** The permissions of a role, in the order of `PERMISSIONS` (the answer of `GET /staff/me`). */

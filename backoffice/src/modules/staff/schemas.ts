@@ -4,13 +4,15 @@
  */
 import { staffPassword } from '@plasterwick/shop-rules/staff';
 import { z } from 'zod';
-import { ALL_PERMISSIONS, ROLES } from './roles.ts';
+import { ALL_PERMISSIONS, ROLES, TOKEN_SCOPES } from './roles.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const linkToken = z.string().min(1).max(200);
 const email = z.email().max(254);
 const name = z.string().trim().min(1).max(120);
 const role = z.enum(ROLES);
+/** A token's scope: a role, or a machine-only scope. */
+const tokenScope = z.enum(TOKEN_SCOPES);
 const instant = z.iso.datetime({ offset: true });
 
 export const idParams = z.object({ id });
@@ -144,7 +146,7 @@ export const resetConfirmBody = z.strictObject({ token: linkToken, password: sta
 export const machineTokenSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  scope: role,
+  scope: tokenScope,
   expires_at: instant.nullable(),
   last_used_at: instant.nullable(),
   created_by: z.number().int().nullable(),
@@ -162,7 +164,7 @@ export type TokenListQuery = z.infer<typeof tokenListQuery>;
 
 export const tokenBody = z.strictObject({
   name: z.string().trim().min(1).max(120),
-  scope: role,
+  scope: tokenScope,
   expires_at: instant.nullish(),
 });
 export type TokenBody = z.infer<typeof tokenBody>;

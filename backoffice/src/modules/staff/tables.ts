@@ -17,13 +17,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ROLES } from './roles.ts';
+import { ROLES, TOKEN_SCOPES } from './roles.ts';
 
-const roleCheck = (column: unknown) =>
+const oneOf = (column: unknown, values: readonly string[]) =>
   sql`${column} in (${sql.join(
-    ROLES.map((role) => sql.raw(`'${role}'`)),
+    values.map((value) => sql.raw(`'${value}'`)),
     sql`, `,
   )})`;
+const roleCheck = (column: unknown) => oneOf(column, ROLES);
 
 export const staffPeople = pgTable(
   'staff_person',
@@ -148,7 +149,8 @@ export const staffRecoveryCodes = pgTable(
 );
 
 /**
- * A machine token for automation (`Authorization: Bearer pwt_…`): named, scoped to a role, optionally expiring,
+ * A machine token for automation (`Authorization: Bearer pwt_…`): named, scoped to a role (or the machine-only
+ * `builds:write`), optionally expiring,
  * revocable; only its SHA-256 is stored.
  */
 export const staffTokens = pgTable(
@@ -156,7 +158,8 @@ export const staffTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    scope: text('scope', { enum: ROLES }).notNull(),
+    /** A role, or a machine-only scope (`builds:write`, the launcher's). */
+    scope: text('scope', { enum: TOKEN_SCOPES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     createdBy: integer('created_by').references(() => staffPeople.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
@@ -166,7 +169,7 @@ export const staffTokens = pgTable(
   },
   (t) => [
     uniqueIndex('staff_token_hash').on(t.tokenHash),
-    check('staff_token_scope_check', roleCheck(t.scope)),
+    check('staff_token_scope_check', oneOf(t.scope, TOKEN_SCOPES)),
   ],
 );
 
