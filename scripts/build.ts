@@ -11,7 +11,9 @@
  *    A failure at any step of 2–4 deletes the new directory, so BUILDS_DIR only ever holds complete builds.
  * With --if-changed it stops early when the current build already has the back-office's content version (and the
  * same site). With --keep-old it leaves the pruning of old builds to its caller (`npm start` prunes in the
- * background, so its next build need not wait for the deletion).
+ * background, so its next build need not wait for the deletion). With --no-activate it neither swaps nor prunes:
+ * `npm start` reports the build to the back-office and swaps to the build its current-build pointer names (issue
+ * 26). BUILD_ID (from the launcher, which reports the build under it) names the new build's directory.
  */
 import {
   lstatSync,
@@ -36,6 +38,7 @@ import {
   activateBuild,
   acquireBuildLock,
   currentBuild,
+  isBuildId,
   newBuildId,
   pruneBuilds,
   withBuildDir,
@@ -54,6 +57,7 @@ const MIN_CATALOGUE_SHARE = 0.5;
 const started = performance.now();
 const onlyIfChanged = process.argv.includes('--if-changed');
 const keepOld = process.argv.includes('--keep-old');
+const activate = !process.argv.includes('--no-activate');
 
 function log(message: string) {
   console.log(`[build] ${message}`);
@@ -161,7 +165,9 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
   );
 
   // 2. Astro into a new directory.
-  const id = newBuildId();
+  const givenId = process.env.BUILD_ID;
+  if (givenId !== undefined && !isBuildId(givenId)) throw new Error(`BUILD_ID ${givenId} is not a build id`);
+  const id = givenId ?? newBuildId();
   const outDir = path.join(env.BUILDS_DIR, id);
   const manifest = await withBuildDir(outDir, async () => {
     const clientDir = path.join(outDir, 'client');
@@ -244,9 +250,15 @@ async function build(env: ReturnType<typeof loadEnv>): Promise<void> {
     writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 
     // 4. Swap.
-    activateBuild(env.BUILDS_DIR, id);
+    if (activate) activateBuild(env.BUILDS_DIR, id);
     return manifest;
   });
+  if (!activate) {
+    log(
+      `build ${id} is complete in ${seconds(performance.now() - started)} (not swapped in: the launcher does)`,
+    );
+    return;
+  }
   // Logged before pruning: the build is served from here on, and deleting an old build (hundreds of MB at scale)
   // can take a while on a busy disk.
   log(

@@ -10,14 +10,38 @@
  * The staff console (backoffice/console) is built while the back-office starts when it is missing or older than its
  * sources, and the back-office serves it at CONSOLE_URL; while the back-office has no staff, the setup link it logs
  * is repeated beside the shop's address.
+ * Builds are reported to the back-office (issue 26, scripts/lib/build-reports.ts): each build's start and outcome
+ * (its message and the end of its log), when the storefront serves it, when it is deleted. The launcher serves the
+ * build the back-office's current-build pointer names (read every 2 s and after each build: a rollback is served
+ * within seconds), rebuilds when the content version is ahead of the newest build record, and keeps the last
+ * KEEP_BUILDS good builds for a rollback. It reports with BUILD_REPORT_TOKEN (a machine token of scope
+ * `builds:write`) or else the API key; without either it builds and swaps on its own, as before.
  * Env: everything scripts/server.ts takes, BACKOFFICE_PORT (the port of BACKOFFICE_URL, else 4000), DATA_DIR,
- * CONTENT_HOOK_PORT, CONSOLE_URL, the secrets of packages/shop-rules/src/secrets.ts.
+ * CONTENT_HOOK_PORT, CONSOLE_URL, BUILD_REPORT_TOKEN, the secrets of packages/shop-rules/src/secrets.ts.
  */
 import path from 'node:path';
 import { generateSecret } from '@plasterwick/shop-rules/secrets';
 import { ApiClient } from '../src/lib/api/client.ts';
 import { getContentVersion } from '../src/lib/api/site.ts';
-import { currentBuild, pruneBuildsInBackground } from './lib/builds.ts';
+import {
+  BuildReporter,
+  contentsOf,
+  failureMessage,
+  KEEP_BUILDS,
+  nextStep,
+  POINTER_CHECK_MS,
+  reportHeaders,
+  servedBuildIn,
+  successMessage,
+} from './lib/build-reports.ts';
+import {
+  activateBuild,
+  currentBuild,
+  currentTarget,
+  newBuildId,
+  pruneBuildsInBackground,
+  readManifest,
+} from './lib/builds.ts';
 import { buildConsole, consoleBuildReason, setupLinkIn } from './lib/console.ts';
 import { startContentHook, type ContentHookServer } from './lib/content-hook.ts';
 import { loadEnv, repoRoot, type StorefrontEnv } from '../src/lib/env.ts';
@@ -62,26 +86,147 @@ const childEnv = {
   BACKOFFICE_URL: backofficeUrl,
 };
 
-/**
- * Builds (and swaps) when the back-office content differs from the current build's. Old builds are deleted in the
- * background afterwards, so a follow-up build starts at once.
- */
-async function rebuildIfChanged(): Promise<void> {
+/** Deletes old builds in the background (never the one `protect` names), so a follow-up build starts at once. */
+function pruneInBackground(keep: number, protect: string[], onPruned?: (ids: string[]) => Promise<void>) {
+  const pruneStarted = performance.now();
+  void pruneBuildsInBackground(env.BUILDS_DIR, keep, protect).then(
+    async (pruned) => {
+      if (pruned.length === 0) return;
+      const seconds = ((performance.now() - pruneStarted) / 1000).toFixed(1);
+      log(`deleted ${pruned.length} old build(s) in ${seconds} s`);
+      await onPruned?.(pruned);
+    },
+    (error: Error) => console.error(`[start] deleting old builds failed: ${(error as Error).message}`),
+  );
+}
+
+const reportWith = reportHeaders({
+  BUILD_REPORT_TOKEN: process.env.BUILD_REPORT_TOKEN,
+  BACKOFFICE_API_KEY: secrets.values.BACKOFFICE_API_KEY ?? process.env.BACKOFFICE_API_KEY,
+});
+/** The back-office's build records; undefined without a credential (the launcher then swaps on its own). */
+const reporter = reportWith ? new BuildReporter(backofficeUrl, reportWith) : undefined;
+
+/** Without build records: builds (and swaps) when the back-office content differs from the current build's. */
+async function rebuildOnItsOwn(): Promise<void> {
   await runNode(path.join(repoRoot, 'scripts/build.ts'), ['--if-changed', '--keep-old'], {
     label: 'build',
     cwd: repoRoot,
     env: childEnv,
   });
-  const pruneStarted = performance.now();
-  void pruneBuildsInBackground(env.BUILDS_DIR).then(
-    (pruned) => {
-      if (pruned.length === 0) return;
-      const seconds = ((performance.now() - pruneStarted) / 1000).toFixed(1);
-      log(`deleted ${pruned.length} old build(s) in ${seconds} s`);
-    },
-    (error: Error) => console.error(`[start] deleting old builds failed: ${error.message}`),
-  );
+  pruneInBackground(1, []);
 }
+
+/**
+ * With build records: builds when the content version is ahead of the newest build record (or nothing is served),
+ * reporting its start and outcome; the pointer then moves to it and the launcher serves it. A new database beside
+ * an old builds folder adopts the served build when it has the content.
+ */
+async function rebuildReported(builds: BuildReporter): Promise<void> {
+  const status = await builds.status();
+  const served = currentBuild(env.BUILDS_DIR);
+  const step = nextStep(status, served?.manifest);
+  if (step === 'none') return;
+  const id = step === 'adopt' && served ? served.id : newBuildId();
+  await builds.start(id, status.content_version);
+  if (step === 'adopt' && served) {
+    log(`build ${id} has the content already: reported as the current build`);
+    await builds.report(id, {
+      outcome: 'succeeded',
+      message: `Found on disk at start: ${successMessage(served.manifest)}`,
+      contents: contentsOf(served.manifest),
+      content_version: served.manifest.contentVersion,
+    });
+    return followPointer();
+  }
+  let output: string;
+  try {
+    output = await runNode(path.join(repoRoot, 'scripts/build.ts'), ['--keep-old', '--no-activate'], {
+      label: 'build',
+      cwd: repoRoot,
+      env: { ...childEnv, BUILD_ID: id },
+    });
+  } catch (error) {
+    const text = (error as Error).message;
+    await builds
+      .report(id, { outcome: 'failed', message: failureMessage(text), log_tail: text })
+      .catch((reportError: Error) =>
+        console.error(`[start] reporting build ${id} failed: ${reportError.message}`),
+      );
+    throw error;
+  }
+  const manifest = readManifest(path.join(env.BUILDS_DIR, id));
+  if (!manifest) throw new Error(`build ${id} left no manifest`);
+  await builds.report(id, {
+    outcome: 'succeeded',
+    message: successMessage(manifest),
+    log_tail: output,
+    contents: contentsOf(manifest),
+    content_version: manifest.contentVersion,
+  });
+  await followPointer();
+  pruneInBackground(KEEP_BUILDS, [id], async (pruned) => {
+    for (const old of pruned) await builds.report(old, { pruned: true }).catch(() => undefined);
+  });
+}
+
+async function rebuildIfChanged(): Promise<void> {
+  if (!reporter) return rebuildOnItsOwn();
+  try {
+    await rebuildReported(reporter);
+  } catch (error) {
+    // Nothing served yet and the back-office cannot be asked: build on its own, so the shop can start.
+    if (!currentBuild(env.BUILDS_DIR)) {
+      console.error(`[start] build records unavailable (${(error as Error).message}): building on its own`);
+      return rebuildOnItsOwn();
+    }
+    throw error;
+  }
+}
+
+/** The build the storefront server says it serves (its output), once it is up. */
+const storefront: { serving?: string } = {};
+
+/** Whether the storefront server serves build `id`: asks it a page (it re-reads `current` once a second). */
+async function servedWithin(id: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    if (storefront.serving === id) return true;
+    await fetch(`http://127.0.0.1:${env.PORT}/robots.txt`, { signal: AbortSignal.timeout(2_000) }).then(
+      (response) => response.body?.cancel(),
+      () => undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return storefront.serving === id;
+}
+
+let following = false;
+/**
+ * Serves the build the pointer names: swaps `current` to it when it is on disk, and reports it served once the
+ * storefront server says so (the console says "live" only then).
+ */
+async function followPointer(): Promise<void> {
+  if (!reporter || following || stopping) return;
+  following = true;
+  try {
+    const status = await reporter.status();
+    const target = status.build_id;
+    if (!target) return;
+    if (currentTarget(env.BUILDS_DIR) !== target) {
+      if (!readManifest(path.join(env.BUILDS_DIR, target))) return;
+      activateBuild(env.BUILDS_DIR, target);
+      log(`serving build ${target} (the current-build pointer names it)`);
+    }
+    if (status.live_since !== null || !server.child) return;
+    if (await servedWithin(target, 10_000)) await reporter.report(target, { served: true });
+  } catch (error) {
+    console.error(`[start] following the current-build pointer failed: ${(error as Error).message}`);
+  } finally {
+    following = false;
+  }
+}
+
 const rebuilds = new RebuildCoordinator({
   rebuild: rebuildIfChanged,
   quietMs: REBUILD_QUIET_MS,
@@ -148,15 +293,21 @@ const server = new Supervisor({
   cwd: repoRoot,
   env: childEnv,
   log,
+  onLine: (line) => {
+    // A server (re)started serves what `current` names; later it says when it swaps.
+    if (line.includes('[server] storefront on')) storefront.serving = currentTarget(env.BUILDS_DIR);
+    storefront.serving = servedBuildIn(line) ?? storefront.serving;
+  },
 });
 /** Set once the shop is up, so a signal at any moment stops what is running. */
-const contentCheck: { timer?: NodeJS.Timeout } = {};
+const contentCheck: { timer?: NodeJS.Timeout; pointer?: NodeJS.Timeout } = {};
 let stopping = false;
 
 async function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
   clearInterval(contentCheck.timer);
+  clearInterval(contentCheck.pointer);
   // A build already running is left to finish; nothing new starts.
   void rebuilds.stop();
   await contentHook.close();
@@ -217,17 +368,41 @@ const api = new ApiClient({
   siteId: () => currentBuild(env.BUILDS_DIR)?.manifest.siteId,
   planId: () => undefined,
 });
+/**
+ * Is a build due? With build records: when the content version is ahead of the newest build record (a rollback
+ * serves an older build and stays); without: when it differs from the served build's.
+ */
+async function buildDue(): Promise<string | undefined> {
+  if (reporter) {
+    const status = await reporter.status();
+    const newest = status.newest?.content_version;
+    return newest === undefined || status.content_version > newest
+      ? `content version ${status.content_version} is ahead of the newest build's (${newest})`
+      : undefined;
+  }
+  const version = await getContentVersion(api);
+  const served = currentBuild(env.BUILDS_DIR)?.manifest.contentVersion;
+  return version === served
+    ? undefined
+    : `content version ${version} differs from the served build's (${served})`;
+}
 // The fallback for a hook call that was lost (launcher busy restarting the back-office, a timeout); skipped while a
 // build runs or is already asked for.
 contentCheck.timer = setInterval(() => {
   if (rebuilds.busy || stopping || !backoffice.child) return;
-  void getContentVersion(api).then(
-    (version) => {
-      const served = currentBuild(env.BUILDS_DIR)?.manifest.contentVersion;
-      if (version === served) return;
-      log(`content version ${version} differs from the served build's (${served}): rebuilding`);
+  void buildDue().then(
+    (why) => {
+      if (!why) return;
+      log(`${why}: rebuilding`);
       rebuilds.request();
     },
     (error: Error) => console.error(`[start] content check failed: ${error.message}`),
   );
 }, checkSeconds * 1000);
+// The current-build pointer: a rollback is served within seconds.
+if (reporter) {
+  void followPointer();
+  contentCheck.pointer = setInterval(() => {
+    if (!stopping && backoffice.child) void followPointer();
+  }, POINTER_CHECK_MS);
+}

@@ -155,7 +155,7 @@ describe('build reports', () => {
     expect(afterFailure.current.id).toBe('20270601T133200-bbbbbb');
 
     // Rollback: refused for people without content:publish, a failed build, an unknown one.
-    const rollback = (id: string, headers = consoleHeaders(content.session)) =>
+    const rollback = (id: string, headers: Record<string, string> = consoleHeaders(content.session)) =>
       call('POST', `/builds/${id}/rollback`, headers);
     expect((await rollback('20270601T133000-aaaaaa', readOnly)).statusCode).toBe(403);
     const refused = await rollback('20270601T133400-cccccc');
@@ -193,9 +193,7 @@ describe('build reports', () => {
       headers: keyHeaders,
     });
     expect(audit.statusCode, audit.body).toBe(200);
-    const event = audit
-      .json()
-      .data.items.find((e: { changes: object }) => Object.keys(e.changes).length > 0);
+    const event = audit.json().data.items.find((e: { changes: object }) => Object.keys(e.changes).length > 0);
     expect(event).toMatchObject({ entity: 'build_pointer', actor_name: 'content person' });
     expect(event.changes.build_id).toEqual({
       before: '20270601T133200-bbbbbb',

@@ -112,6 +112,11 @@ describe('pruneBuilds', () => {
     expect(remaining()).toEqual([good1, good3]);
   });
 
+  it('keeps the builds it is told to protect (the one the current-build pointer names)', async () => {
+    expect(await pruneBuildsInBackground(buildsDir, 1, [good1])).not.toContain(good1);
+    expect(remaining()).toEqual([good1, good2, good3]);
+  });
+
   it('keeps incomplete directories while another live process holds the build lock', () => {
     writeFileSync(path.join(buildsDir, '.lock'), String(process.ppid));
     expect(buildLockHolder(buildsDir)).toBe(process.ppid);

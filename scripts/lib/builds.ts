@@ -49,14 +49,20 @@ export interface Build {
 
 /** A sortable, unique build id: UTC timestamp plus random suffix. */
 export function newBuildId(now = new Date()): string {
+  return `${buildStamp(now)}-${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
+}
+
+/** Whether `id` is a build id (`newBuildId`'s form). */
+export const isBuildId = (id: string) => BUILD_ID_RE.test(id);
+
+function buildStamp(now: Date): string {
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, '');
-  const suffix = Math.floor(Math.random() * 0xffffff)
-    .toString(16)
-    .padStart(6, '0');
-  return `${stamp}-${suffix}`;
+  return stamp;
 }
 
 export function readManifest(dir: string): BuildManifest | undefined {
@@ -71,7 +77,7 @@ export function readManifest(dir: string): BuildManifest | undefined {
 }
 
 /** The id `current` points at, complete or not. */
-function currentTarget(buildsDir: string): string | undefined {
+export function currentTarget(buildsDir: string): string | undefined {
   try {
     return readlinkSync(path.join(buildsDir, CURRENT_LINK));
   } catch {
@@ -109,15 +115,16 @@ function buildIds(buildsDir: string): string[] {
  * at and the newest `keep` other complete ones (the previous good build, which a server may still be finishing
  * requests on) stay, older complete ones go. Incomplete directories (failed or interrupted builds) go too, unless
  * another process holds the build lock right now: one of them may be the build it is writing. The directory
- * `current` points at is never listed.
+ * `current` points at is never listed, nor those of `protect` (the launcher's: the build the back-office's
+ * current-build pointer names).
  */
-function buildsToPrune(buildsDir: string, keep: number): string[] {
+export function buildsToPrune(buildsDir: string, keep: number, protect: readonly string[] = []): string[] {
   const current = currentTarget(buildsDir);
   const buildInProgress = buildLockHolder(buildsDir) !== undefined;
   let kept = 0;
   const doomed: string[] = [];
   for (const id of buildIds(buildsDir)) {
-    if (id === current) continue;
+    if (id === current || protect.includes(id)) continue;
     const complete = readManifest(path.join(buildsDir, id)) !== undefined;
     if (complete && kept < keep) {
       kept += 1;
@@ -142,8 +149,12 @@ export function pruneBuilds(buildsDir: string, keep = 1): string[] {
  * starts meanwhile is safe: its directory is incomplete and it holds the lock when the list is made, or it is newer
  * than every listed one.
  */
-export async function pruneBuildsInBackground(buildsDir: string, keep = 1): Promise<string[]> {
-  const doomed = buildsToPrune(buildsDir, keep);
+export async function pruneBuildsInBackground(
+  buildsDir: string,
+  keep = 1,
+  protect: readonly string[] = [],
+): Promise<string[]> {
+  const doomed = buildsToPrune(buildsDir, keep, protect);
   await Promise.all(doomed.map((id) => rm(path.join(buildsDir, id), { recursive: true, force: true })));
   return doomed;
 }

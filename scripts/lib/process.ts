@@ -66,11 +66,15 @@ export function spawnNode(script: string, args: string[], options: SpawnOptions)
   return { child, tail: () => lines.join('\n'), exited, signal };
 }
 
-/** Runs a node script to completion; rejects with its output tail when it exits non-zero. */
-export async function runNode(script: string, args: string[], options: SpawnOptions): Promise<void> {
+/**
+ * Runs a node script to completion; resolves with its output tail (the last lines), rejects with it when it exits
+ * non-zero.
+ */
+export async function runNode(script: string, args: string[], options: SpawnOptions): Promise<string> {
   const run = spawnNode(script, args, options);
   const code = await run.exited;
   if (code !== 0) throw new Error(`${options.label} exited with code ${code}\n${run.tail()}`);
+  return run.tail();
 }
 
 /** Polls `url` until it answers (any status below 500, or exactly 200 when `ok200`), or fails after `timeoutMs`. */

@@ -20,6 +20,7 @@ import TradeAccountIcon from '@mui/icons-material/AccountBalance';
 import ProductIcon from '@mui/icons-material/Inventory2';
 import CategoryIcon from '@mui/icons-material/AccountTree';
 import RedirectIcon from '@mui/icons-material/AltRoute';
+import BuildIcon from '@mui/icons-material/Construction';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -73,6 +74,7 @@ const CategoryEdit = lazy(() => import('./catalogue/categories/CategoryEdit.tsx'
 const RedirectList = lazy(() => import('./catalogue/redirects/RedirectList.tsx'));
 const RedirectCreate = lazy(() => import('./catalogue/redirects/RedirectCreate.tsx'));
 const RedirectEdit = lazy(() => import('./catalogue/redirects/RedirectEdit.tsx'));
+const BuildList = lazy(() => import('./builds/BuildList.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -198,6 +200,7 @@ export function App() {
         icon={RedirectIcon}
         recordRepresentation="from"
       />
+      <Resource name="builds" list={BuildList} icon={BuildIcon} recordRepresentation="id" />
     </Admin>
   );
 }

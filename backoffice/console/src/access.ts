@@ -67,6 +67,8 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
     edit: 'catalogue:write',
     delete: 'catalogue:write',
   },
+  // The storefront's builds (issue 26): read by all who read content; a rollback is a publish.
+  builds: { list: 'content:read', show: 'content:read', rollback: 'content:publish' },
   redirects: {
     list: 'content:write',
     create: 'content:write',
@@ -95,9 +97,16 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** A role's name, for a role the answer types as any string (an invitation's). */
 export function roleLabel(role: string): string {
+  if (role === 'builds:write') return 'Build reports';
   return ROLE_LABELS[role as Role] ?? role;
 }
 
 export const ROLES = Object.keys(ROLE_LABELS) as Role[];
 
 export const ROLE_CHOICES = ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
+
+/** What a machine token may act as: a role, or the machine-only `builds:write` (the launcher's build reports). */
+export const TOKEN_SCOPE_CHOICES = [
+  ...ROLE_CHOICES,
+  { id: 'builds:write', name: 'Build reports (the launcher, BUILD_REPORT_TOKEN)' },
+];

@@ -8,6 +8,7 @@ import { unwrap, type Api } from './api/client.ts';
 import type { Role } from './api/types.ts';
 import { ROLES } from './access.ts';
 import { auditCalls } from './audit/calls.ts';
+import { buildCalls } from './builds/calls.ts';
 import { categoryCalls } from './catalogue/categories/calls.ts';
 import { redirectCalls } from './catalogue/redirects/calls.ts';
 import { customerResource } from './customers/customer-calls.ts';
@@ -57,6 +58,7 @@ function resources(api: Api): Record<string, ResourceCalls> {
   return {
     ...inboxResources(api),
     ...productCalls(api),
+    ...buildCalls(api),
     people: {
       getList: async (params) =>
         listAnswer(

@@ -21429,6 +21429,928 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/staff/builds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The builds of the storefront, newest first (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query?: {
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    sort?: "started_at" | "id";
+                    status?: "building" | "succeeded" | "failed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    can_roll_back: boolean;
+                                    changes: {
+                                        action: string;
+                                        actor: string | null;
+                                        at: string;
+                                        entity: string;
+                                        entity_id: string | null;
+                                    }[];
+                                    changes_total: number;
+                                    content_version: number;
+                                    contents: {
+                                        categories: number;
+                                        pages: number;
+                                        products: number;
+                                        redirects: number;
+                                    } | null;
+                                    current: boolean;
+                                    duration_ms: number | null;
+                                    finished_at: string | null;
+                                    id: string;
+                                    log_tail: string | null;
+                                    message: string | null;
+                                    pruned_at: string | null;
+                                    served_at: string | null;
+                                    started_at: string;
+                                    /** @enum {string} */
+                                    status: "building" | "succeeded" | "failed";
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** The launcher starts a build: its record (status building) with what changed since the previous good build. The same start again answers the record; 409 `build_exists` for another content version */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The content version the build is made from */
+                        content_version: number;
+                        /** @description The launcher's build id (its directory's name) */
+                        id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                can_roll_back: boolean;
+                                changes: {
+                                    action: string;
+                                    actor: string | null;
+                                    at: string;
+                                    entity: string;
+                                    entity_id: string | null;
+                                }[];
+                                changes_total: number;
+                                content_version: number;
+                                contents: {
+                                    categories: number;
+                                    pages: number;
+                                    products: number;
+                                    redirects: number;
+                                } | null;
+                                current: boolean;
+                                duration_ms: number | null;
+                                finished_at: string | null;
+                                id: string;
+                                log_tail: string | null;
+                                message: string | null;
+                                pruned_at: string | null;
+                                served_at: string | null;
+                                started_at: string;
+                                /** @enum {string} */
+                                status: "building" | "succeeded" | "failed";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/builds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One build: outcome, message, the end of its log, what it holds and what changed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                can_roll_back: boolean;
+                                changes: {
+                                    action: string;
+                                    actor: string | null;
+                                    at: string;
+                                    entity: string;
+                                    entity_id: string | null;
+                                }[];
+                                changes_total: number;
+                                content_version: number;
+                                contents: {
+                                    categories: number;
+                                    pages: number;
+                                    products: number;
+                                    redirects: number;
+                                } | null;
+                                current: boolean;
+                                duration_ms: number | null;
+                                finished_at: string | null;
+                                id: string;
+                                log_tail: string | null;
+                                message: string | null;
+                                pruned_at: string | null;
+                                served_at: string | null;
+                                started_at: string;
+                                /** @enum {string} */
+                                status: "building" | "succeeded" | "failed";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The launcher reports on a build: its outcome (once; success moves the current-build pointer to it), that the storefront serves it (`served`), that it was deleted from the disk (`pruned`). 409 `build_finished` for another outcome, `build_not_good` when a build that did not succeed is served */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The content version it was made from, when it differs */
+                        content_version?: number;
+                        /** @description What it holds (its manifest) */
+                        contents?: {
+                            categories: number;
+                            pages: number;
+                            products: number;
+                            redirects: number;
+                        };
+                        /** @description The end of its output (the last 8 KB are kept) */
+                        log_tail?: string;
+                        /** @description One line: what it did, or why it failed */
+                        message?: string;
+                        /**
+                         * @description How the build ended (once)
+                         * @enum {string}
+                         */
+                        outcome?: "succeeded" | "failed";
+                        /**
+                         * @description Deleted from the disk: no rollback to it any more
+                         * @enum {boolean}
+                         */
+                        pruned?: true;
+                        /**
+                         * @description The storefront server now serves it
+                         * @enum {boolean}
+                         */
+                        served?: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                can_roll_back: boolean;
+                                changes: {
+                                    action: string;
+                                    actor: string | null;
+                                    at: string;
+                                    entity: string;
+                                    entity_id: string | null;
+                                }[];
+                                changes_total: number;
+                                content_version: number;
+                                contents: {
+                                    categories: number;
+                                    pages: number;
+                                    products: number;
+                                    redirects: number;
+                                } | null;
+                                current: boolean;
+                                duration_ms: number | null;
+                                finished_at: string | null;
+                                id: string;
+                                log_tail: string | null;
+                                message: string | null;
+                                pruned_at: string | null;
+                                served_at: string | null;
+                                started_at: string;
+                                /** @enum {string} */
+                                status: "building" | "succeeded" | "failed";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/builds/{id}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Roll back: the current-build pointer moves to this older good build, which the storefront serves within seconds. 409 `build_not_good` for a failed build, `build_pruned` for one deleted from the disk */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                can_roll_back: boolean;
+                                changes: {
+                                    action: string;
+                                    actor: string | null;
+                                    at: string;
+                                    entity: string;
+                                    entity_id: string | null;
+                                }[];
+                                changes_total: number;
+                                content_version: number;
+                                contents: {
+                                    categories: number;
+                                    pages: number;
+                                    products: number;
+                                    redirects: number;
+                                } | null;
+                                current: boolean;
+                                duration_ms: number | null;
+                                finished_at: string | null;
+                                id: string;
+                                log_tail: string | null;
+                                message: string | null;
+                                pruned_at: string | null;
+                                served_at: string | null;
+                                started_at: string;
+                                /** @enum {string} */
+                                status: "building" | "succeeded" | "failed";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/builds/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current-build pointer (the build the storefront must serve) and the status derived from the builds: queued, building, live (since), failed. Also with `builds:write` (the launcher polls it) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                build_id: string | null;
+                                content_version: number;
+                                current: {
+                                    can_roll_back: boolean;
+                                    changes: {
+                                        action: string;
+                                        actor: string | null;
+                                        at: string;
+                                        entity: string;
+                                        entity_id: string | null;
+                                    }[];
+                                    changes_total: number;
+                                    content_version: number;
+                                    contents: {
+                                        categories: number;
+                                        pages: number;
+                                        products: number;
+                                        redirects: number;
+                                    } | null;
+                                    current: boolean;
+                                    duration_ms: number | null;
+                                    finished_at: string | null;
+                                    id: string;
+                                    log_tail: string | null;
+                                    message: string | null;
+                                    pruned_at: string | null;
+                                    served_at: string | null;
+                                    started_at: string;
+                                    /** @enum {string} */
+                                    status: "building" | "succeeded" | "failed";
+                                } | null;
+                                live_since: string | null;
+                                moved_at: string | null;
+                                newest: {
+                                    can_roll_back: boolean;
+                                    changes: {
+                                        action: string;
+                                        actor: string | null;
+                                        at: string;
+                                        entity: string;
+                                        entity_id: string | null;
+                                    }[];
+                                    changes_total: number;
+                                    content_version: number;
+                                    contents: {
+                                        categories: number;
+                                        pages: number;
+                                        products: number;
+                                        redirects: number;
+                                    } | null;
+                                    current: boolean;
+                                    duration_ms: number | null;
+                                    finished_at: string | null;
+                                    id: string;
+                                    log_tail: string | null;
+                                    message: string | null;
+                                    pruned_at: string | null;
+                                    served_at: string | null;
+                                    started_at: string;
+                                    /** @enum {string} */
+                                    status: "building" | "succeeded" | "failed";
+                                } | null;
+                                /** @enum {string|null} */
+                                reason: "build" | "rollback" | null;
+                                /**
+                                 * @description building: a build runs (or the current one is not served yet); queued: the content version is ahead of the newest build; failed: the newest build failed (the current one still serves); live: the current build is served; none: no build reported yet
+                                 * @enum {string}
+                                 */
+                                state: "none" | "queued" | "building" | "live" | "failed";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/staff/catalogue/export.csv": {
         parameters: {
             query?: never;
@@ -26764,7 +27686,7 @@ export interface paths {
                                 /** Format: date-time */
                                 last_sign_in_at: string | null;
                                 name: string;
-                                permissions: ("account:self" | "orders:read" | "orders:write" | "orders:refund" | "orders:notes" | "orders:resend" | "customers:read" | "customers:write" | "trade:write" | "invoices:write" | "inbox:read" | "inbox:write" | "applications:read" | "applications:write" | "applications:cv" | "training-registrations:read" | "catalogue:read" | "catalogue:write" | "discounts:read" | "discounts:write" | "content:read" | "content:write" | "content:publish" | "stockists:write" | "staff:read" | "staff:write" | "tokens:read" | "tokens:write" | "audit:read" | "gdpr:export" | "gdpr:erase")[];
+                                permissions: ("account:self" | "orders:read" | "orders:write" | "orders:refund" | "orders:notes" | "orders:resend" | "customers:read" | "customers:write" | "trade:write" | "invoices:write" | "inbox:read" | "inbox:write" | "applications:read" | "applications:write" | "applications:cv" | "training-registrations:read" | "catalogue:read" | "catalogue:write" | "discounts:read" | "discounts:write" | "content:read" | "content:write" | "content:publish" | "stockists:write" | "staff:read" | "staff:write" | "tokens:read" | "tokens:write" | "audit:read" | "gdpr:export" | "gdpr:erase" | "builds:write")[];
                                 /** @enum {string} */
                                 role: "owner" | "orders" | "customer_service" | "recruitment" | "credit_control" | "catalogue" | "content" | "read_only";
                                 version: number;
@@ -33462,7 +34384,7 @@ export interface paths {
                                 /** Format: date-time */
                                 last_sign_in_at: string | null;
                                 name: string;
-                                permissions: ("account:self" | "orders:read" | "orders:write" | "orders:refund" | "orders:notes" | "orders:resend" | "customers:read" | "customers:write" | "trade:write" | "invoices:write" | "inbox:read" | "inbox:write" | "applications:read" | "applications:write" | "applications:cv" | "training-registrations:read" | "catalogue:read" | "catalogue:write" | "discounts:read" | "discounts:write" | "content:read" | "content:write" | "content:publish" | "stockists:write" | "staff:read" | "staff:write" | "tokens:read" | "tokens:write" | "audit:read" | "gdpr:export" | "gdpr:erase")[];
+                                permissions: ("account:self" | "orders:read" | "orders:write" | "orders:refund" | "orders:notes" | "orders:resend" | "customers:read" | "customers:write" | "trade:write" | "invoices:write" | "inbox:read" | "inbox:write" | "applications:read" | "applications:write" | "applications:cv" | "training-registrations:read" | "catalogue:read" | "catalogue:write" | "discounts:read" | "discounts:write" | "content:read" | "content:write" | "content:publish" | "stockists:write" | "staff:read" | "staff:write" | "tokens:read" | "tokens:write" | "audit:read" | "gdpr:export" | "gdpr:erase" | "builds:write")[];
                                 /** @enum {string} */
                                 role: "owner" | "orders" | "customer_service" | "recruitment" | "credit_control" | "catalogue" | "content" | "read_only";
                                 version: number;
@@ -33811,7 +34733,7 @@ export interface paths {
                                     /** Format: date-time */
                                     revoked_at: string | null;
                                     /** @enum {string} */
-                                    scope: "owner" | "orders" | "customer_service" | "recruitment" | "credit_control" | "catalogue" | "content" | "read_only";
+                                    scope: "owner" | "orders" | "customer_service" | "recruitment" | "credit_control" | "catalogue" | "content" | "read_only" | "builds:write";
                                 }[];
                                 total: number;
                             };
@@ -33904,7 +34826,7 @@ export interface paths {
                         expires_at?: string | null;
                         name: string;
                         /** @enum {string} */
-                        scope: "owner" | "orders" | "customer_service" | "recruitment" | "credit_control" | "catalogue" | "content" | "read_only";
+                        scope: "owner" | "orders" | "customer_service" | "recruitment" | "credit_control" | "catalogue" | "content" | "read_only" | "builds:write";
                     };
                 };
             };
@@ -33929,7 +34851,7 @@ export interface paths {
                                 /** Format: date-time */
                                 revoked_at: string | null;
                                 /** @enum {string} */
-                                scope: "owner" | "orders" | "customer_service" | "recruitment" | "credit_control" | "catalogue" | "content" | "read_only";
+                                scope: "owner" | "orders" | "customer_service" | "recruitment" | "credit_control" | "catalogue" | "content" | "read_only" | "builds:write";
                                 token: string;
                             };
                         };

@@ -1,9 +1,10 @@
 /**
  * The console's home: who is signed in, and for those who read orders, today's figures and the orders waiting for
  * someone, with the trade applications and unanswered messages for the people who handle them; each card a link
- * to the list filtered to what it counts.
+ * to the list filtered to what it counts; for those who read content, the shop's build status (issue 26).
  */
 import { Card, CardActionArea, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { Link, Title, useCanAccess, useCreatePath, useGetIdentity } from 'react-admin';
@@ -13,6 +14,8 @@ import type { DashboardFigures, Role } from '../api/types.ts';
 import { ukDay } from '../dates.ts';
 import { pounds } from '../money.ts';
 import { SITE } from '../orders/site.ts';
+
+const BuildStatusCard = lazy(() => import('../builds/BuildStatusCard.tsx'));
 
 interface Figure {
   label: string;
@@ -134,6 +137,7 @@ export default function Dashboard() {
   const { identity } = useGetIdentity();
   const { canAccess: seesStaff } = useCanAccess({ resource: 'people', action: 'list' });
   const { canAccess: seesOrders } = useCanAccess({ resource: 'orders', action: 'list' });
+  const { canAccess: seesBuilds } = useCanAccess({ resource: 'builds', action: 'list' });
   const role = identity?.role as Role | undefined;
   return (
     <Stack spacing={2} sx={{ mt: 2 }}>
@@ -152,6 +156,11 @@ export default function Dashboard() {
           </Stack>
         </CardContent>
       </Card>
+      {seesBuilds ? (
+        <Suspense fallback={null}>
+          <BuildStatusCard />
+        </Suspense>
+      ) : null}
       {seesOrders ? <OrderFigures /> : null}
     </Stack>
   );

@@ -6,7 +6,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Create, SelectInput, SimpleForm, TextInput, maxLength, required, useRedirect } from 'react-admin';
-import { ROLE_CHOICES } from '../access.ts';
+import { TOKEN_SCOPE_CHOICES } from '../access.ts';
 import { ukInstant, ukWallTime } from '../discounts/discount-form.ts';
 import type { CreatedToken } from './calls.ts';
 
@@ -61,7 +61,7 @@ export default function TokenCreate() {
           helperText="What uses it, such as the stock feed"
           validate={[required(), maxLength(120)]}
         />
-        <SelectInput source="scope" label="Acts as" choices={ROLE_CHOICES} validate={required()} />
+        <SelectInput source="scope" label="Acts as" choices={TOKEN_SCOPE_CHOICES} validate={required()} />
         <TextInput
           source="expires_at"
           label="Expires (UK time)"

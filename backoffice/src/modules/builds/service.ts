@@ -210,7 +210,10 @@ export async function reportBuild(
 export async function rollBack(tx: Executor, id: string, now: Date): Promise<BuildAnswer> {
   const row = await findRow(tx, id);
   if (row.status !== 'succeeded')
-    throw conflict('build_not_good', `Build ${id} ${row.status === 'failed' ? 'failed' : 'is still building'}`);
+    throw conflict(
+      'build_not_good',
+      `Build ${id} ${row.status === 'failed' ? 'failed' : 'is still building'}`,
+    );
   if (row.prunedAt !== null)
     throw conflict('build_pruned', `Build ${id} has been deleted from the disk: it cannot be served again`);
   const pointer = await pointerOf(tx);
