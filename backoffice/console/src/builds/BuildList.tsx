@@ -168,6 +168,7 @@ export default function BuildList() {
         <BuildStatusLine />
       </Box>
       <DataTable<Build> bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col<Build> source="id" label="Build" />
         <DataTable.Col<Build> label="Status" render={() => <StatusCell />} />
         <DataTable.Col<Build> source="content_version" label="Content version" />
         <DataTable.Col<Build> source="started_at" label="Started" field={UkDateField} />
