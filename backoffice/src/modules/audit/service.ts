@@ -138,11 +138,6 @@ export async function contentWritesBetween(
     sql`${auditEvents.action} not like 'refused%'`,
   );
   const [total] = await db.select({ n: count() }).from(auditEvents).where(where);
-  const items = await db
-    .select()
-    .from(auditEvents)
-    .where(where)
-    .orderBy(desc(auditEvents.id))
-    .limit(limit);
+  const items = await db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.id)).limit(limit);
   return { items: items.reverse(), total: total?.n ?? 0 };
 }
