@@ -7,6 +7,7 @@
  * content again, and that build is good: the catalogue is exactly as the other specs expect it.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from '../e2e/support/axe.ts';
 import { consoleStack, signedInAs } from './support/stack.ts';
 
 test.use({ storageState: signedInAs('content') });
@@ -135,6 +136,7 @@ test('a build refused by the shrink guard leaves the old build serving; a rollba
     await expect(page.getByRole('status', { name: 'Build status' })).toContainText('Failed');
     const failedRow = page.getByRole('row', { name: new RegExp(refused.id) });
     await expect(failedRow).toContainText('refusing a catalogue that shrank below 50 %');
+    await expectNoSeriousA11yIssues(page);
     const previousRow = page.getByRole('row', { name: new RegExp(previous) });
     await previousRow.getByRole('button', { name: 'Roll back' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Roll back' }).click();

@@ -41,7 +41,7 @@ function OutcomeCell() {
   return (
     <Box sx={{ maxWidth: 520 }}>
       {build.message ? <Typography variant="body2">{build.message}</Typography> : null}
-      {build.status === 'succeeded' && build.contents ? (
+      {build.status === 'succeeded' && build.contents && !build.message ? (
         <Typography variant="body2" color="text.secondary">
           Contains {contentsText(build.contents)}
         </Typography>
@@ -117,7 +117,7 @@ function RollbackButton() {
   };
   return (
     <>
-      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+      <Button size="small" variant="outlined" sx={{ whiteSpace: 'nowrap' }} onClick={() => setOpen(true)}>
         Roll back
       </Button>
       <Confirm
@@ -149,7 +149,11 @@ export function BuildStatusLine() {
       <strong>{words.title}</strong>
       {data.state === 'live' && data.current?.contents ? ` with ${contentsText(data.current.contents)}` : ''}
       {failed?.message ? `: ${failed.message}` : ''}
-      {failed && data.current ? ` The previous build (${data.current.id}) is still serving.` : ''}
+      {failed && data.current ? (
+        <Typography variant="body2" sx={{ mt: 0.5 }}>
+          The previous build ({data.current.id}) is still serving.
+        </Typography>
+      ) : null}
     </Alert>
   );
 }
