@@ -25,6 +25,7 @@ import { ApiClient } from '../src/lib/api/client.ts';
 import { getContentVersion } from '../src/lib/api/site.ts';
 import {
   BuildReporter,
+  type BuildStatus,
   contentsOf,
   failureMessage,
   KEEP_BUILDS,
@@ -122,8 +123,7 @@ async function rebuildOnItsOwn(): Promise<void> {
  * reporting its start and outcome; the pointer then moves to it and the launcher serves it. A new database beside
  * an old builds folder adopts the served build when it has the content.
  */
-async function rebuildReported(builds: BuildReporter): Promise<void> {
-  const status = await builds.status();
+async function rebuildReported(builds: BuildReporter, status: BuildStatus): Promise<void> {
   const served = currentBuild(env.BUILDS_DIR);
   const step = nextStep(status, served?.manifest);
   if (step === 'none') return;
@@ -172,16 +172,16 @@ async function rebuildReported(builds: BuildReporter): Promise<void> {
 
 async function rebuildIfChanged(): Promise<void> {
   if (!reporter) return rebuildOnItsOwn();
+  let status: BuildStatus;
   try {
-    await rebuildReported(reporter);
+    status = await reporter.status();
   } catch (error) {
-    // Nothing served yet and the back-office cannot be asked: build on its own, so the shop can start.
-    if (!currentBuild(env.BUILDS_DIR)) {
-      console.error(`[start] build records unavailable (${(error as Error).message}): building on its own`);
-      return rebuildOnItsOwn();
-    }
-    throw error;
+    // The build records cannot be read (a token refused, the back-office restarting): build and swap on its own
+    // rather than not at all; the pointer is followed again once it can be read.
+    console.error(`[start] build records unavailable (${(error as Error).message}): building on its own`);
+    return rebuildOnItsOwn();
   }
+  await rebuildReported(reporter, status);
 }
 
 /** The build the storefront server says it serves (its output), once it is up. */
@@ -202,6 +202,7 @@ async function servedWithin(id: string, timeoutMs: number): Promise<boolean> {
 }
 
 let following = false;
+const pointerProblem: { last?: string } = {};
 /**
  * Serves the build the pointer names: swaps `current` to it when it is on disk, and reports it served once the
  * storefront server says so (the console says "live" only then).
@@ -211,6 +212,7 @@ async function followPointer(): Promise<void> {
   following = true;
   try {
     const status = await reporter.status();
+    pointerProblem.last = undefined;
     const target = status.build_id;
     if (!target) return;
     if (currentTarget(env.BUILDS_DIR) !== target) {
@@ -221,7 +223,10 @@ async function followPointer(): Promise<void> {
     if (status.live_since !== null || !server.child) return;
     if (await servedWithin(target, 10_000)) await reporter.report(target, { served: true });
   } catch (error) {
-    console.error(`[start] following the current-build pointer failed: ${(error as Error).message}`);
+    // Said once, not every 2 s while it lasts.
+    const message = `[start] following the current-build pointer failed: ${(error as Error).message}`;
+    if (message !== pointerProblem.last) console.error(message);
+    pointerProblem.last = message;
   } finally {
     following = false;
   }
