@@ -102,7 +102,7 @@ function pruneInBackground(keep: number, protect: string[], onPruned?: (ids: str
 }
 
 const reportWith = reportHeaders({
-  BUILD_REPORT_TOKEN: process.env.BUILD_REPORT_TOKEN,
+  BUILD_REPORT_TOKEN: env.BUILD_REPORT_TOKEN,
   BACKOFFICE_API_KEY: secrets.values.BACKOFFICE_API_KEY ?? process.env.BACKOFFICE_API_KEY,
 });
 /** The back-office's build records; undefined without a credential (the launcher then swaps on its own). */

@@ -161,6 +161,9 @@ const envSchema = z.object({
   // Where staff open the console; the back-office reads the same variable (links in its e-mails and log). Unset:
   // the back-office's own port, /admin. The launcher prints it beside the shop's address.
   CONSOLE_URL: z.preprocess(blankIsUnset, consoleUrlEnv),
+  // The credential the launcher reports builds with (a machine token of scope `builds:write`), for a production
+  // that leaves BACKOFFICE_API_KEY unset; unset: the API key.
+  BUILD_REPORT_TOKEN: z.preprocess(blankIsUnset, z.string().min(1).optional()),
 });
 
 export type StorefrontEnv = z.infer<typeof envSchema>;
