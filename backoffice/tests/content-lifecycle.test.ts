@@ -6,6 +6,7 @@
  * signed preview link works for its entry for 30 minutes only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stockists } from '../src/db/schema.ts';
 import { fakeClock } from '../src/lib/clock.ts';
 import { createTestApp, q, type TestApp } from './helpers.ts';
 import { consoleHeaders, inviteAndEnrol, keyHeaders, type StaffPerson } from './staff-helpers.ts';
@@ -318,6 +319,30 @@ describe('history and restore', () => {
     expect(restored.live.value).toBe('changed');
     expect(restored.version).toBe(again.version + 1);
     expect(await contentVersion()).toBe(v0 + 1);
+  });
+});
+
+describe('stockists', () => {
+  it('keeps each save of a stockist in the history and restores an old one live', async () => {
+    const [first] = await t.app.db.select({ id: stockists.id }).from(stockists).limit(1);
+    const path = `/store-locator/${first!.id}`;
+    const stockist = await ok('GET', path);
+    const renamed = await ok('PATCH', path, { version: stockist.version, name: 'Renamed merchant' });
+    const history = await ok('GET', `/staff/content/stockist/${stockist.id}/history`);
+    expect(history.items[0]).toMatchObject({ action: 'update', version: renamed.version });
+    const again = await ok('PATCH', path, { version: renamed.version, name: 'Renamed twice' });
+    const v0 = await contentVersion();
+    const restored = await ok('POST', `/staff/content/stockist/${stockist.id}/restore`, {
+      version: again.version,
+      from_version: renamed.version,
+    });
+    expect(restored.live).toMatchObject({ name: 'Renamed merchant', version: again.version + 1 });
+    expect(await contentVersion()).toBe(v0 + 1);
+    const stale = await call('POST', `/staff/content/stockist/${stockist.id}/restore`, {
+      version: again.version,
+      from_version: renamed.version,
+    });
+    expect(stale.statusCode).toBe(409);
   });
 });
 

@@ -14,4 +14,10 @@ export {
 export type { ProductNotice, ProductSheetFile } from './service.ts';
 export { fireDueSchedules } from './schedule.ts';
 export { historyOf, recordRevision, revisionSnapshot } from './revisions.ts';
+export {
+  entryViewSchema,
+  restoreBody,
+  staffEntryParams,
+  writeErrors as lifecycleWriteErrors,
+} from './staff-schemas.ts';
 export type { HistoryItem, RevisionRecord } from './revisions.ts';

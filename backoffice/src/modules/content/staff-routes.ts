@@ -62,7 +62,32 @@ export const staffContentRoutes: FastifyPluginAsync = async (plugin) => {
     publishRoutes(plugin, name);
     historyRoutes(plugin, name);
   }
+  // Stockists and training sessions keep their history here too; their restore is their own module's write.
+  for (const name of ['stockist', 'training-session'] as const) revisionHistoryRoute(plugin, name);
 };
+
+/** The history of an entity of another module, from its revisions (none yet: an empty list). */
+function revisionHistoryRoute(plugin: FastifyInstance, name: 'stockist' | 'training-session') {
+  const app = plugin.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    `/staff/content/${name}/:id/history`,
+    {
+      ...read,
+      schema: {
+        ...read.schema,
+        tags,
+        summary: `Every saved version of a ${name}, newest first, with who, when and the fields it changed`,
+        params: staffEntryParams,
+        querystring: staffQuery,
+        response: { 200: answer(historySchema), ...readErrors },
+      },
+    },
+    async (request) => {
+      const { site } = await request.shop.context;
+      return { data: { items: await historyOf(app.db, site.id, name, request.params.id) } };
+    },
+  );
+}
 
 const base = (name: ResourceName) => `/staff/content/${name}`;
 const answer = <T extends z.ZodType>(schema: T) => z.object({ data: schema });

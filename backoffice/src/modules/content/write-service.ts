@@ -103,6 +103,9 @@ export async function commitEntryWrite(
       return Object.assign(row ?? { id }, { id }) as ContentRow;
     },
   );
+  // The API's reads answer each entry's version: they are read again after any write. Only a change of what the
+  // site shows moves the content version (and rebuilds the storefront).
+  context.cache.clear();
   if (moved) await context.contentChanged();
   return after && 'resource' in after ? after : null;
 }
