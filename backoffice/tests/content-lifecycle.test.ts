@@ -94,11 +94,17 @@ describe('drafts and publishing', () => {
     expect(pending.item.title).toBe('Render guide (2027)');
     expect(pending.live.title).toBe('Render guide');
     expect(await contentVersion()).toBe(v0 + 1);
+    const listed = await ok('GET', '/staff/content/page?q=render%20guide');
+    expect(listed.items).toEqual([
+      expect.objectContaining({ id, title: 'Render guide (2027)', has_draft: true }),
+    ]);
     expect(await publicPage('render-guide')).toBe('Render guide');
 
     const live = await ok('POST', `/staff/content/page/${id}/publish`, { version: pending.version });
     expect(live).toMatchObject({ has_draft: false });
     expect(live.live.title).toBe('Render guide (2027)');
+    // The page keeps the date it was first published.
+    expect(live.live.published_at).toBe(published.live.published_at);
     expect(await contentVersion()).toBe(v0 + 2);
     expect(await publicPage('render-guide')).toBe('Render guide (2027)');
 
