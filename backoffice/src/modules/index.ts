@@ -25,6 +25,7 @@ import { staffRoutes } from './staff/routes.ts';
 import { storeLocatorRoutes } from './store-locator/routes.ts';
 import { tradeRoutes } from './trade/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
+import { staffTrainingRoutes } from './training/staff-routes.ts';
 import { urlRoutes } from './url/routes.ts';
 import { wishlistRoutes } from './wishlist/routes.ts';
 
@@ -38,6 +39,7 @@ export const apiModules: FastifyPluginAsync[] = [
   botCheckRoutes,
   formRoutes,
   trainingRoutes,
+  staffTrainingRoutes,
   catalogueRoutes,
   searchRoutes,
   urlRoutes,

@@ -8,7 +8,7 @@
  * that its next write stores, and an id once stored never changes.
  */
 import type { MenuItem } from './resources.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 
 function* walk(items: readonly MenuItem[]): Generator<MenuItem> {
   for (const item of items) {
@@ -98,4 +98,33 @@ export function removeMenuItem(items: MenuItem[], itemId: number): MenuItem[] {
   const changed = remove(items);
   if (!found) throw notFound(`Menu item ${itemId}`);
   return changed;
+}
+
+function contains(item: MenuItem, id: number): boolean {
+  return item.id === id || item.childs.some((child) => contains(child, id));
+}
+
+/**
+ * The tree with item `itemId` (and its children) moved to `place`: under `parent_item_id` (null: the top; left
+ * out: the parent it has), at `position` among its new siblings (else last). A 404 names a missing item or
+ * parent; moving an item under itself or one of its own children is a 400.
+ */
+export function moveMenuItem(items: MenuItem[], itemId: number, place: ItemPlace): MenuItem[] {
+  const moved = [...walk(items)].find((item) => item.id === itemId);
+  if (!moved) throw notFound(`Menu item ${itemId}`);
+  const parentOf = (list: readonly MenuItem[], parent: number | null): number | null | undefined => {
+    for (const item of list) {
+      if (item.id === itemId) return parent;
+      const found = parentOf(item.childs, item.id ?? null);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const parent = place.parent_item_id === undefined ? parentOf(items, null) : place.parent_item_id;
+  if (parent !== null && parent !== undefined && contains(moved, parent)) {
+    throw badRequest('A menu item cannot go under itself or one of its own items', [
+      { field: 'parent_item_id', message: 'Choose an item outside the one being moved' },
+    ]);
+  }
+  return addMenuItem(removeMenuItem(items, itemId), moved, { parent_item_id: parent, position: place.position });
 }

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { addMenuItem, patchMenuItem, removeMenuItem } from './menu-items.ts';
+import { addMenuItem, moveMenuItem, patchMenuItem, removeMenuItem } from './menu-items.ts';
 import { resources, type MenuItem } from './resources.ts';
 import {
   entryParams,
@@ -84,7 +84,8 @@ export function menuItemRoutes(plugin: FastifyInstance) {
       ...contentAccess,
       schema: {
         ...staffWrite(
-          "Change a menu item's named fields from the menu's `version`; its children and the other items stay",
+          "Change a menu item's named fields from the menu's `version`; its children and the other items stay. " +
+            'Naming `parent_item_id` (null: the top) or `position` moves it with its children (400 under itself)',
         ),
         params: menuItemParams,
         body: menuItemPatch,
@@ -92,10 +93,15 @@ export function menuItemRoutes(plugin: FastifyInstance) {
       },
     },
     async (request) => {
-      const { version, ...changes } = request.body;
+      const { version, parent_item_id, position, ...changes } = request.body;
       const { id, item_id } = request.params;
-      const which = { id, version, verb: 'update_item' };
-      const menu = await change(request, which, (items) => patchMenuItem(items, item_id, changes));
+      const moves = parent_item_id !== undefined || position !== undefined;
+      const edits = Object.keys(changes).length > 0;
+      const which = { id, version, verb: moves && !edits ? 'move_item' : 'update_item' };
+      const menu = await change(request, which, (items) => {
+        const patched = edits || !moves ? patchMenuItem(items, item_id, changes) : items;
+        return moves ? moveMenuItem(patched, item_id, { parent_item_id, position }) : patched;
+      });
       return { data: menu };
     },
   );

@@ -65,8 +65,18 @@ export const menuItemCreate = menuItemFields
     position: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
-/** `PATCH /menu/{id}/items/{item_id}`: the item's named fields change; its children and the other items stay. */
-export const menuItemPatch = menuItemFields.partial().extend({ version: writeVersion }).strict();
+/**
+ * `PATCH /menu/{id}/items/{item_id}`: the item's named fields change; its children and the other items stay. Naming
+ * `parent_item_id` (null: the top) or `position` moves it (with its children) there.
+ */
+export const menuItemPatch = menuItemFields
+  .partial()
+  .extend({
+    version: writeVersion,
+    parent_item_id: id.nullable().optional(),
+    position: z.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
 /** `DELETE /menu/{id}/items/{item_id}`: the menu's version, in the body or the query. */
 export const menuItemDeleteQuery = commonQuery.extend({
   version: z.coerce.number().pipe(writeVersion).optional(),
