@@ -20,6 +20,11 @@ import TradeAccountIcon from '@mui/icons-material/AccountBalance';
 import ProductIcon from '@mui/icons-material/Inventory2';
 import CategoryIcon from '@mui/icons-material/AccountTree';
 import RedirectIcon from '@mui/icons-material/AltRoute';
+import MenusIcon from '@mui/icons-material/Menu';
+import SettingsIcon from '@mui/icons-material/Tune';
+import SlidesIcon from '@mui/icons-material/ViewCarousel';
+import StockistIcon from '@mui/icons-material/Storefront';
+import TrainingDatesIcon from '@mui/icons-material/EventAvailable';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -73,6 +78,11 @@ const CategoryEdit = lazy(() => import('./catalogue/categories/CategoryEdit.tsx'
 const RedirectList = lazy(() => import('./catalogue/redirects/RedirectList.tsx'));
 const RedirectCreate = lazy(() => import('./catalogue/redirects/RedirectCreate.tsx'));
 const RedirectEdit = lazy(() => import('./catalogue/redirects/RedirectEdit.tsx'));
+const MenusPage = lazy(() => import('./content-site/MenusPage.tsx'));
+const SettingsPage = lazy(() => import('./content-site/SettingsPage.tsx'));
+const SlidesPage = lazy(() => import('./content-site/SlidesPage.tsx'));
+const StockistsPage = lazy(() => import('./content-site/StockistsPage.tsx'));
+const TrainingPage = lazy(() => import('./content-site/TrainingPage.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -197,6 +207,21 @@ export function App() {
         edit={RedirectEdit}
         icon={RedirectIcon}
         recordRepresentation="from"
+      />
+      <Resource name="content-menus" options={{ label: 'Menus' }} list={MenusPage} icon={MenusIcon} />
+      <Resource name="content-settings" options={{ label: 'Settings' }} list={SettingsPage} icon={SettingsIcon} />
+      <Resource name="content-slides" options={{ label: 'Home slides' }} list={SlidesPage} icon={SlidesIcon} />
+      <Resource
+        name="content-stockists"
+        options={{ label: 'Stockists' }}
+        list={StockistsPage}
+        icon={StockistIcon}
+      />
+      <Resource
+        name="content-training"
+        options={{ label: 'Training dates' }}
+        list={TrainingPage}
+        icon={TrainingDatesIcon}
       />
     </Admin>
   );

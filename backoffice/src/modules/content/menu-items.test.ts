@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveMenuItem } from './menu-items.ts';
+import { moveMenuItem, patchMenuItem } from './menu-items.ts';
 import type { MenuItem } from './resources.ts';
 
 const item = (id: number, childs: MenuItem[] = []): MenuItem => ({
@@ -34,5 +34,13 @@ describe('moveMenuItem', () => {
     expect(() => moveMenuItem(tree, 1, { parent_item_id: 1 })).toThrow(/cannot go under itself/);
     expect(() => moveMenuItem(tree, 99, { position: 0 })).toThrow(/not found/);
     expect(() => moveMenuItem(tree, 4, { parent_item_id: 99 })).toThrow(/not found/);
+  });
+});
+
+describe('patchMenuItem', () => {
+  it('changes the named fields and removes those named null', () => {
+    const guide: MenuItem = { ...item(1), type: 'no_destination', code: 'guide_de_choix', color: '#123456' };
+    const [changed] = patchMenuItem([guide], 1, { type: 'cms_page', slug: 'about-us', code: null });
+    expect(changed).toEqual({ id: 1, label: 'Item 1', slug: 'about-us', type: 'cms_page', color: '#123456', childs: [] });
   });
 });

@@ -68,18 +68,21 @@ export function addMenuItem(items: MenuItem[], item: MenuItem, place: ItemPlace)
   return changed;
 }
 
-/** The tree with the named fields of item `itemId` changed (its children and the other items as they were). */
+/** The tree with the named fields of item `itemId` changed, those named null removed (its children and the other items as they were). */
 export function patchMenuItem(
   items: MenuItem[],
   itemId: number,
-  changes: Partial<Omit<MenuItem, 'id' | 'childs'>>,
+  changes: { [K in keyof Omit<MenuItem, 'id' | 'childs'>]?: MenuItem[K] | null },
 ): MenuItem[] {
   let found = false;
   const patch = (list: MenuItem[]): MenuItem[] =>
     list.map((item) => {
       if (item.id !== itemId) return { ...item, childs: patch(item.childs) };
       found = true;
-      return { ...item, ...changes, id: item.id, childs: item.childs };
+      const changed: Record<string, unknown> = { ...item, ...changes, id: item.id, childs: item.childs };
+      // A field named null is removed.
+      for (const [key, value] of Object.entries(changes)) if (value === null) delete changed[key];
+      return changed as unknown as MenuItem;
     });
   const changed = patch(items);
   if (!found) throw notFound(`Menu item ${itemId}`);

@@ -1,0 +1,5 @@
+import { Title } from 'react-admin';
+
+export default function StockistsPage() {
+  return <Title title="Stockists" />;
+}

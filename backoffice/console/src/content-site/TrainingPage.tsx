@@ -1,0 +1,5 @@
+import { Title } from 'react-admin';
+
+export default function TrainingPage() {
+  return <Title title="Training" />;
+}
