@@ -75,7 +75,10 @@ describe('staff writes of training sessions', () => {
 
   it('never sets places below the participants already registered', async () => {
     const created = (await call('POST', '/staff/training-sessions', newSession)).json().data;
-    await t.app.db.update(trainingSessions).set({ placesTaken: 6 }).where(eq(trainingSessions.id, created.id));
+    await t.app.db
+      .update(trainingSessions)
+      .set({ placesTaken: 6 })
+      .where(eq(trainingSessions.id, created.id));
     const below = await call('PATCH', `/staff/training-sessions/${created.id}`, { version: 1, places: 5 });
     expect(below.statusCode, below.body).toBe(400);
     expect(below.json()).toMatchObject({
@@ -88,7 +91,11 @@ describe('staff writes of training sessions', () => {
   });
 
   it('refuses bad input with 400, an unknown session with 404, and a read-only person with 403', async () => {
-    const bad = await call('POST', '/staff/training-sessions', { ...newSession, min_participants: 6, max_participants: 5 });
+    const bad = await call('POST', '/staff/training-sessions', {
+      ...newSession,
+      min_participants: 6,
+      max_participants: 5,
+    });
     expect(bad.statusCode).toBe(400);
     const noDate = await call('POST', '/staff/training-sessions', { ...newSession, starts_on: 'soon' });
     expect(noDate.statusCode).toBe(400);

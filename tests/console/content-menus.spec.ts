@@ -30,7 +30,7 @@ test('an item moved with the keyboard alone moves in the site footer after the b
     expect(before.indexOf(ABOVE)).toBe(before.indexOf(MOVED) - 1);
 
     await page.goto('/admin/content-menus');
-    await page.getByRole('tab', { name: 'Footer menu, trade' }).click();
+    await page.getByRole('tab', { name: 'Footer menu, trade', exact: true }).click();
     const help = page.getByRole('list', { name: 'Links under Help' });
     const item = help.getByRole('listitem').filter({ hasText: MOVED }).getByText(MOVED);
     await expect(item).toBeVisible();
@@ -43,10 +43,13 @@ test('an item moved with the keyboard alone moves in the site footer after the b
     await expect(page.getByLabel(new RegExp(`^${MOVED}, position`))).toBeFocused();
 
     await expect
-      .poll(async () => {
-        const links = await footerLinks(shop);
-        return links.indexOf(MOVED) === links.indexOf(ABOVE) - 1;
-      }, { timeout: 60_000, intervals: [1_000] })
+      .poll(
+        async () => {
+          const links = await footerLinks(shop);
+          return links.indexOf(MOVED) === links.indexOf(ABOVE) - 1;
+        },
+        { timeout: 60_000, intervals: [1_000] },
+      )
       .toBe(true);
 
     // Back down, from the keyboard too (the site follows with the next build).

@@ -209,8 +209,18 @@ export function App() {
         recordRepresentation="from"
       />
       <Resource name="content-menus" options={{ label: 'Menus' }} list={MenusPage} icon={MenusIcon} />
-      <Resource name="content-settings" options={{ label: 'Settings' }} list={SettingsPage} icon={SettingsIcon} />
-      <Resource name="content-slides" options={{ label: 'Home slides' }} list={SlidesPage} icon={SlidesIcon} />
+      <Resource
+        name="content-settings"
+        options={{ label: 'Settings' }}
+        list={SettingsPage}
+        icon={SettingsIcon}
+      />
+      <Resource
+        name="content-slides"
+        options={{ label: 'Home slides' }}
+        list={SlidesPage}
+        icon={SlidesIcon}
+      />
       <Resource
         name="content-stockists"
         options={{ label: 'Stockists' }}

@@ -12746,9 +12746,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        code?: "guide_de_choix" | "top_produit";
-                        color?: string;
+                        /** @enum {string|null} */
+                        code?: "guide_de_choix" | "top_produit" | null;
+                        color?: string | null;
                         cover?: {
                             alt: string;
                             height: number | null;
@@ -12757,7 +12757,7 @@ export interface paths {
                             webp: string;
                             width: number | null;
                         };
-                        extract?: string;
+                        extract?: string | null;
                         label?: string;
                         parent_item_id?: number | null;
                         position?: number;
@@ -12778,7 +12778,7 @@ export interface paths {
                         slug?: string;
                         /** @enum {string} */
                         type?: "external_url" | "cms_page" | "no_destination";
-                        url?: string;
+                        url?: string | null;
                         version: number;
                     };
                 };

@@ -116,7 +116,9 @@ function ItemDialog({
               value={values.slug}
               onChange={set('slug')}
               error={Boolean(errors.slug)}
-              helperText={errors.slug ?? 'The address after the audience, such as about-us or category/fillers'}
+              helperText={
+                errors.slug ?? 'The address after the audience, such as about-us or category/fillers'
+              }
             />
           )}
           {values.kind === 'external_url' && (
@@ -249,7 +251,8 @@ function MenuTree({
     };
     const onDrop = (event: DragEvent) => {
       event.preventDefault();
-      if (dragged !== undefined) void move(dragged, dropMove(menu.items, dragged, item.id), `${dragged}:item`);
+      if (dragged !== undefined)
+        void move(dragged, dropMove(menu.items, dragged, item.id), `${dragged}:item`);
       setDragged(undefined);
     };
     const at = locate(menu.items, item.id)!;
@@ -279,7 +282,11 @@ function MenuTree({
         }}
       >
         <Box
-          sx={{ flex: 1, minWidth: 200, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+          sx={{
+            flex: 1,
+            minWidth: 200,
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+          }}
           tabIndex={0}
           data-focus={`${item.id}:item`}
           aria-label={`${item.label}, position ${at.index + 1} of ${at.siblings.length}${
@@ -311,7 +318,11 @@ function MenuTree({
           })}
         {canWrite && (
           <>
-            <Button size="small" aria-label={`Edit ${item.label}`} onClick={() => setEditing({ item, parentId: at.parent?.id ?? null })}>
+            <Button
+              size="small"
+              aria-label={`Edit ${item.label}`}
+              onClick={() => setEditing({ item, parentId: at.parent?.id ?? null })}
+            >
               Edit
             </Button>
             {depth < MAX_DEPTH && (
@@ -323,7 +334,12 @@ function MenuTree({
                 Add link
               </Button>
             )}
-            <Button size="small" color="error" aria-label={`Remove ${item.label}`} onClick={() => setRemoving(item)}>
+            <Button
+              size="small"
+              color="error"
+              aria-label={`Remove ${item.label}`}
+              onClick={() => setRemoving(item)}
+            >
               Remove
             </Button>
           </>
@@ -364,8 +380,9 @@ function MenuTree({
         </Stack>
         {canWrite && (
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            Drag an item onto another to put it in that place, or use its buttons or Alt and the arrow keys (up,
-            down, right: into the item above, left: out of its parent). Each change is live after the next build.
+            Drag an item onto another to put it in that place, or use its buttons or Alt and the arrow keys
+            (up, down, right: into the item above, left: out of its parent). Each change is live after the
+            next build.
           </Typography>
         )}
         {menu.items.length === 0 ? (

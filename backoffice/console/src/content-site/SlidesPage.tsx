@@ -136,7 +136,9 @@ function SlideDialog({
                 control={
                   <Checkbox
                     checked={values[field]}
-                    onChange={(event) => setValues((before) => ({ ...before, [field]: event.target.checked }))}
+                    onChange={(event) =>
+                      setValues((before) => ({ ...before, [field]: event.target.checked }))
+                    }
                   />
                 }
               />
@@ -207,7 +209,11 @@ export default function SlidesPage() {
                           </Typography>
                         </Box>
                         {canWrite && (
-                          <Button size="small" aria-label={`Edit ${slide.titre}`} onClick={() => setEditing({ slide, kind })}>
+                          <Button
+                            size="small"
+                            aria-label={`Edit ${slide.titre}`}
+                            onClick={() => setEditing({ slide, kind })}
+                          >
                             Edit
                           </Button>
                         )}

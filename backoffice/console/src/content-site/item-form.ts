@@ -58,7 +58,8 @@ export function itemFields(values: ItemFormValues): MenuItemFields {
 export function menuName(code: string): string {
   const match = /^menu_(footer_|prefooter_)?(pro|part)$/.exec(code);
   if (!match) return code;
-  const where = match[1] === 'footer_' ? 'Footer menu' : match[1] === 'prefooter_' ? 'Pre-footer menu' : 'Main menu';
+  const where =
+    match[1] === 'footer_' ? 'Footer menu' : match[1] === 'prefooter_' ? 'Pre-footer menu' : 'Main menu';
   return `${where}, ${match[2] === 'pro' ? 'trade' : 'DIY'}`;
 }
 
@@ -66,7 +67,15 @@ export function menuName(code: string): string {
 export function itemChanges(values: ItemFormValues): Record<string, string | null> {
   const fields = itemFields(values) as unknown as Record<string, string>;
   const cleared = Object.fromEntries(
-    (['url', 'code', 'color', 'extract'] as const).filter((key) => !(key in fields)).map((key) => [key, null]),
+    (['url', 'code', 'color', 'extract'] as const)
+      .filter((key) => !(key in fields))
+      .map((key) => [key, null]),
   );
   return { ...fields, ...cleared };
+}
+
+/** Where a menu comes among the tabs: main, pre-footer, footer; trade before DIY. */
+export function menuOrder(code: string): number {
+  const place = code.startsWith('menu_prefooter_') ? 1 : code.startsWith('menu_footer_') ? 2 : 0;
+  return place * 2 + (code.endsWith('_part') ? 1 : 0);
 }

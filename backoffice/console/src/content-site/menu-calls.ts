@@ -4,6 +4,7 @@
  */
 import { unwrap, type Api } from '../api/client.ts';
 import { SITE } from '../orders/site.ts';
+import { menuOrder } from './item-form.ts';
 import type { Move, MenuItemCode, MenuItemType, StaffMenu } from './menu-tree.ts';
 
 /** An item's own fields, as its form edits them. */
@@ -19,7 +20,9 @@ export interface MenuItemFields {
 
 export async function listMenus(api: Api): Promise<StaffMenu[]> {
   const { data } = await unwrap(api.GET('/api/v1/menu', { params: { query: { ...SITE, perPage: 100 } } }));
-  return (data.items as unknown as StaffMenu[]).toSorted((a, b) => a.code.localeCompare(b.code));
+  return (data.items as unknown as StaffMenu[]).toSorted(
+    (a, b) => menuOrder(a.code) - menuOrder(b.code) || a.code.localeCompare(b.code),
+  );
 }
 
 export async function addMenuItem(api: Api, menu: StaffMenu, fields: MenuItemFields): Promise<StaffMenu> {

@@ -8,7 +8,8 @@ const item = (id: number, childs: MenuNode[] = []): MenuNode => ({
   type: 'cms_page',
   childs,
 });
-const ids = (items: MenuNode[]): unknown[] => items.map((i) => (i.childs.length ? [i.id, ids(i.childs)] : i.id));
+const ids = (items: MenuNode[]): unknown[] =>
+  items.map((i) => (i.childs.length ? [i.id, ids(i.childs)] : i.id));
 
 // 1 (2, 3), 5, 6
 const menu = [item(1, [item(2), item(3)]), item(5), item(6)];

@@ -71,7 +71,9 @@ export function keyboardMove(items: readonly MenuNode[], id: number, kind: MoveK
     case 'up':
       return at.index > 0 ? { parent_item_id: parentId, position: at.index - 1 } : undefined;
     case 'down':
-      return at.index < at.siblings.length - 1 ? { parent_item_id: parentId, position: at.index + 1 } : undefined;
+      return at.index < at.siblings.length - 1
+        ? { parent_item_id: parentId, position: at.index + 1 }
+        : undefined;
     case 'indent': {
       // Into the item above it, as its last child, while the menu stays within its depth.
       const above = at.siblings[at.index - 1];

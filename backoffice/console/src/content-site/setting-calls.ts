@@ -23,7 +23,9 @@ export async function listSettings(api: Api): Promise<StaffSetting[]> {
 }
 
 export async function createSetting(api: Api, code: string, value: string): Promise<StaffSetting> {
-  const { data } = await unwrap(api.POST('/api/v1/setting', { params: { query: SITE }, body: { code, value } }));
+  const { data } = await unwrap(
+    api.POST('/api/v1/setting', { params: { query: SITE }, body: { code, value } }),
+  );
   return data as StaffSetting;
 }
 

@@ -5,9 +5,8 @@ import { mergeSlides, type Audience, type Slide, type slideChanges, type slideCr
 
 export async function listSlides(api: Api): Promise<Slide[]> {
   const read = async (audience: Audience) =>
-    (
-      await unwrap(api.GET('/api/v1/slider', { params: { query: { ...SITE, audience, perPage: 100 } } }))
-    ).data.items as Slide[];
+    (await unwrap(api.GET('/api/v1/slider', { params: { query: { ...SITE, audience, perPage: 100 } } }))).data
+      .items as Slide[];
   return mergeSlides(await read('pro'), await read('part'));
 }
 

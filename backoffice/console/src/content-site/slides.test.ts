@@ -10,16 +10,23 @@ const slide = (id: number, position: number, audiences: string[]): Slide => ({
   text: '',
   label_link: '',
   url: '',
-  cover: { url: '/api/v1/media/a.png', webp: '/api/v1/media/a.webp', alt: 'A', title: 'A', width: 10, height: 5 },
+  cover: {
+    url: '/api/v1/media/a.png',
+    webp: '/api/v1/media/a.webp',
+    alt: 'A',
+    title: 'A',
+    width: 10,
+    height: 5,
+  },
   position,
 });
 
 describe('home slides', () => {
   it('lists each slide of both audiences once, in order', () => {
     const both = slide(1, 2, ['pro', 'part']);
-    expect(mergeSlides([both, slide(2, 1, ['pro'])], [both, slide(3, 0, ['part'])]).map((s) => s.id)).toEqual([
-      3, 2, 1,
-    ]);
+    expect(mergeSlides([both, slide(2, 1, ['pro'])], [both, slide(3, 0, ['part'])]).map((s) => s.id)).toEqual(
+      [3, 2, 1],
+    );
   });
 
   it('sends only what changed; a new picture drops the old WebP copy', () => {
@@ -36,7 +43,9 @@ describe('home slides', () => {
       width: null,
       height: null,
     });
-    expect(slideCreate({ ...slideForm(undefined, 'push'), titre: 'New', picture: '/x.png', alt: 'X' })).toMatchObject({
+    expect(
+      slideCreate({ ...slideForm(undefined, 'push'), titre: 'New', picture: '/x.png', alt: 'X' }),
+    ).toMatchObject({
       kind: 'push',
       audiences: ['pro', 'part'],
       cover: { url: '/x.png', webp: '', alt: 'X' },

@@ -96,14 +96,18 @@ export function slideCreate(values: SlideFormValues) {
 }
 
 /** The fields of `PATCH /slider/{id}` that differ from the slide as read. */
-export function slideChanges(values: SlideFormValues, before: Slide): Partial<ReturnType<typeof slideCreate>> {
+export function slideChanges(
+  values: SlideFormValues,
+  before: Slide,
+): Partial<ReturnType<typeof slideCreate>> {
   const next = slideCreate(values);
   const cover = coverOf(values, before.cover);
   const changes: Record<string, unknown> = {};
   for (const key of ['kind', 'titre', 'text', 'label_link', 'url', 'position'] as const) {
     if (next[key] !== before[key]) changes[key] = next[key];
   }
-  if (next.audiences.toSorted().join() !== before.audiences.toSorted().join()) changes.audiences = next.audiences;
+  if (next.audiences.toSorted().join() !== before.audiences.toSorted().join())
+    changes.audiences = next.audiences;
   if (JSON.stringify(cover) !== JSON.stringify(before.cover)) changes.cover = cover;
   return changes as Partial<ReturnType<typeof slideCreate>>;
 }

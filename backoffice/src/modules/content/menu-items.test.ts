@@ -9,7 +9,8 @@ const item = (id: number, childs: MenuItem[] = []): MenuItem => ({
   type: 'cms_page',
   childs,
 });
-const ids = (items: MenuItem[]): unknown[] => items.map((i) => (i.childs.length ? [i.id, ids(i.childs)] : i.id));
+const ids = (items: MenuItem[]): unknown[] =>
+  items.map((i) => (i.childs.length ? [i.id, ids(i.childs)] : i.id));
 
 describe('moveMenuItem', () => {
   const tree = [item(1, [item(2), item(3)]), item(4), item(5, [item(6)])];
@@ -41,6 +42,13 @@ describe('patchMenuItem', () => {
   it('changes the named fields and removes those named null', () => {
     const guide: MenuItem = { ...item(1), type: 'no_destination', code: 'guide_de_choix', color: '#123456' };
     const [changed] = patchMenuItem([guide], 1, { type: 'cms_page', slug: 'about-us', code: null });
-    expect(changed).toEqual({ id: 1, label: 'Item 1', slug: 'about-us', type: 'cms_page', color: '#123456', childs: [] });
+    expect(changed).toEqual({
+      id: 1,
+      label: 'Item 1',
+      slug: 'about-us',
+      type: 'cms_page',
+      color: '#123456',
+      childs: [],
+    });
   });
 });

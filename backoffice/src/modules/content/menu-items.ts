@@ -129,5 +129,8 @@ export function moveMenuItem(items: MenuItem[], itemId: number, place: ItemPlace
       { field: 'parent_item_id', message: 'Choose an item outside the one being moved' },
     ]);
   }
-  return addMenuItem(removeMenuItem(items, itemId), moved, { parent_item_id: parent, position: place.position });
+  return addMenuItem(removeMenuItem(items, itemId), moved, {
+    parent_item_id: parent,
+    position: place.position,
+  });
 }

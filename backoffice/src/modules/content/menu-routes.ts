@@ -48,6 +48,21 @@ async function changeItems(
   return menu;
 }
 
+/**
+ * What a patch of item `itemId` does: its named fields change, then it moves when the patch names a parent or a
+ * position (recorded as `move_item` when that is all it does).
+ */
+function patchOf(itemId: number, fields: Omit<z.infer<typeof menuItemPatch>, 'version'>) {
+  const { parent_item_id, position, ...changes } = fields;
+  const moves = parent_item_id !== undefined || position !== undefined;
+  const edits = Object.keys(changes).length > 0;
+  const how = (items: MenuItem[]) => {
+    const patched = edits || !moves ? patchMenuItem(items, itemId, changes) : items;
+    return moves ? moveMenuItem(patched, itemId, { parent_item_id, position }) : patched;
+  };
+  return { verb: moves && !edits ? 'move_item' : 'update_item', how };
+}
+
 export function menuItemRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const change = (
@@ -93,15 +108,10 @@ export function menuItemRoutes(plugin: FastifyInstance) {
       },
     },
     async (request) => {
-      const { version, parent_item_id, position, ...changes } = request.body;
+      const { version, ...fields } = request.body;
       const { id, item_id } = request.params;
-      const moves = parent_item_id !== undefined || position !== undefined;
-      const edits = Object.keys(changes).length > 0;
-      const which = { id, version, verb: moves && !edits ? 'move_item' : 'update_item' };
-      const menu = await change(request, which, (items) => {
-        const patched = edits || !moves ? patchMenuItem(items, item_id, changes) : items;
-        return moves ? moveMenuItem(patched, item_id, { parent_item_id, position }) : patched;
-      });
+      const { verb, how } = patchOf(item_id, fields);
+      const menu = await change(request, { id, version, verb }, how);
       return { data: menu };
     },
   );

@@ -34,7 +34,12 @@ function audited<T>(
   id: number | undefined,
   run: (tx: Transaction) => Promise<T>,
 ) {
-  const change = { action: `training_session.${verb}`, entity: 'training_session', id, state: trainingSessionState };
+  const change = {
+    action: `training_session.${verb}`,
+    entity: 'training_session',
+    id,
+    state: trainingSessionState,
+  };
   return staffCaller(request).audit.change(request.server.db, change, run);
 }
 
@@ -48,7 +53,8 @@ export const staffTrainingRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         ...read.schema,
         tags,
-        summary: 'One training session as staff edit it: places, places taken, participants per registration, version',
+        summary:
+          'One training session as staff edit it: places, places taken, participants per registration, version',
         params: trainingSessionParams,
         querystring: staffTrainingQuery,
         response: { 200: staffTrainingAnswer, ...errorResponses(400, 401, 403, 404) },
@@ -67,7 +73,8 @@ export const staffTrainingRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         ...write.schema,
         tags,
-        summary: 'Add a training session (title, location, start, places; 3 to 5 participants per registration by default)',
+        summary:
+          'Add a training session (title, location, start, places; 3 to 5 participants per registration by default)',
         querystring: staffTrainingQuery,
         body: trainingSessionCreate,
         response: { 201: staffTrainingAnswer, ...writeErrors },
