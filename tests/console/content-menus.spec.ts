@@ -4,6 +4,7 @@
  * rebuild the footer of the storefront's home shows the new order. The item is moved back at the end.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoSeriousA11yIssues } from '../e2e/support/axe.ts';
 import { consoleStack, signedInAs } from './support/stack.ts';
 
 test.use({ storageState: signedInAs('content') });
@@ -34,6 +35,7 @@ test('an item moved with the keyboard alone moves in the site footer after the b
     const help = page.getByRole('list', { name: 'Links under Help' });
     const item = help.getByRole('listitem').filter({ hasText: MOVED }).getByText(MOVED);
     await expect(item).toBeVisible();
+    await expectNoSeriousA11yIssues(page);
     await page.getByLabel(new RegExp(`^${MOVED}, position`)).focus();
     await page.keyboard.press('Alt+ArrowUp');
     await expect(page.getByRole('status')).toHaveText(

@@ -48,11 +48,21 @@ import {
   type StaffMenu,
 } from './menu-tree.ts';
 
-const MOVES: { kind: MoveKind; label: string; short: string; key: string }[] = [
-  { kind: 'up', label: 'Move up', short: 'Up', key: 'ArrowUp' },
-  { kind: 'down', label: 'Move down', short: 'Down', key: 'ArrowDown' },
-  { kind: 'indent', label: 'Move into the item above', short: 'Indent', key: 'ArrowRight' },
-  { kind: 'outdent', label: 'Move out of its parent', short: 'Outdent', key: 'ArrowLeft' },
+const MOVES: { kind: MoveKind; label: (name: string) => string; short: string; key: string }[] = [
+  { kind: 'up', label: (name) => `Move up: ${name}`, short: 'Up', key: 'ArrowUp' },
+  { kind: 'down', label: (name) => `Move down: ${name}`, short: 'Down', key: 'ArrowDown' },
+  {
+    kind: 'indent',
+    label: (name) => `Indent ${name} into the item above`,
+    short: 'Indent',
+    key: 'ArrowRight',
+  },
+  {
+    kind: 'outdent',
+    label: (name) => `Outdent ${name} out of its parent`,
+    short: 'Outdent',
+    key: 'ArrowLeft',
+  },
 ];
 
 /** The item form's dialog: a new item (under `parentId`) or an existing one. */
@@ -298,6 +308,7 @@ function MenuTree({
           </Typography>{' '}
           <Typography component="span" variant="body2" color="text.secondary">
             {destination(item)}
+            {depth > MAX_DEPTH && ' · not shown on the site (it shows two levels)'}
           </Typography>
         </Box>
         {canWrite &&
@@ -309,7 +320,7 @@ function MenuTree({
                 size="small"
                 disabled={!to || busy}
                 data-focus={`${item.id}:${kind}`}
-                aria-label={`${label}: ${item.label}`}
+                aria-label={label(item.label)}
                 onClick={() => void move(item.id, to, `${item.id}:${kind}`)}
               >
                 {short}
@@ -328,7 +339,7 @@ function MenuTree({
             {depth < MAX_DEPTH && (
               <Button
                 size="small"
-                aria-label={`Add a link under ${item.label}`}
+                aria-label={`Add link under ${item.label}`}
                 onClick={() => setEditing({ parentId: item.id })}
               >
                 Add link

@@ -192,7 +192,7 @@ export default function StockistsPage() {
             </Button>
             <Box sx={{ flex: 1 }} />
             {canWrite && (
-              <Button variant="contained" onClick={() => setEditing({})}>
+              <Button variant="contained" sx={{ flexShrink: 0 }} onClick={() => setEditing({})}>
                 New stockist
               </Button>
             )}
