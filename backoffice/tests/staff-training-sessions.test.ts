@@ -73,6 +73,33 @@ describe('staff writes of training sessions', () => {
     );
   });
 
+  it('keeps each save in the history and restores an old version live, as a new version', async () => {
+    const created = (await call('POST', '/staff/training-sessions', newSession)).json().data;
+    const moved = await call('PATCH', `/staff/training-sessions/${created.id}`, {
+      version: 1,
+      location: 'York training centre',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const history = await call('GET', `/staff/content/training-session/${created.id}/history`);
+    expect(history.statusCode, history.body).toBe(200);
+    const items = history.json().data.items;
+    expect(items.map((item: { version: number }) => item.version)).toEqual([2, 1]);
+    expect(items[0].changes).toEqual([
+      { field: 'location', before: newSession.location, after: 'York training centre' },
+    ]);
+    const restored = await call('POST', `/staff/content/training-session/${created.id}/restore`, {
+      version: 2,
+      from_version: 1,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().data).toMatchObject({ version: 3, item: { location: newSession.location } });
+    const stale = await call('POST', `/staff/content/training-session/${created.id}/restore`, {
+      version: 2,
+      from_version: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+  });
+
   it('never sets places below the participants already registered', async () => {
     const created = (await call('POST', '/staff/training-sessions', newSession)).json().data;
     await t.app.db
