@@ -1,7 +1,8 @@
 /**
  * Menus in the console (issue 26), end to end on the console's stack: a `content` person moves an item of the
  * trade footer menu from the keyboard alone (Alt+Up on the focused item); the move is announced, and after the
- * rebuild the footer of the storefront's home shows the new order. The item is moved back at the end.
+ * rebuild the footer of the storefront's home shows the new order. The item is moved back at the end, and the
+ * spec waits for the site to show it back.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from '../e2e/support/axe.ts';
@@ -54,9 +55,11 @@ test('an item moved with the keyboard alone moves in the site footer after the b
       )
       .toBe(true);
 
-    // Back down, from the keyboard too (the site follows with the next build).
+    // Back down, from the keyboard too; the spec ends when the site is as it was (no build left running for the
+    // specs after it).
     await page.keyboard.press('Alt+ArrowDown');
     await expect(page.getByRole('status')).toHaveText(new RegExp(`^Moved ${MOVED}: position`));
+    await expect.poll(() => footerLinks(shop), { timeout: 60_000, intervals: [1_000] }).toEqual(before);
   } finally {
     await shop.dispose();
   }
