@@ -206,6 +206,40 @@ describe('menu items one by one', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await readMenu(before.id)).items).toEqual(afterPatch.items);
   });
+
+  it('a patch naming parent_item_id or position moves the item with its children', async () => {
+    const before = await richMenu();
+    const parent = before.items.find((item) => item.childs.length > 0)!;
+    const [child] = parent.childs;
+    const out = await staffWrite('PATCH', `/menu/${before.id}/items/${child!.id}`, {
+      version: before.version,
+      parent_item_id: null,
+      position: 0,
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const afterOut = await readMenu(before.id);
+    expect(afterOut.items[0]).toEqual(child);
+    expect(afterOut.items.find((item) => item.id === parent.id)!.childs).toEqual(parent.childs.slice(1));
+
+    const back = await staffWrite('PATCH', `/menu/${before.id}/items/${child!.id}`, {
+      version: afterOut.version,
+      parent_item_id: parent.id,
+      position: 0,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await readMenu(before.id)).items).toEqual(before.items);
+
+    const underItself = await staffWrite('PATCH', `/menu/${before.id}/items/${parent.id}`, {
+      version: afterOut.version + 1,
+      parent_item_id: child!.id,
+    });
+    expect(underItself.statusCode).toBe(400);
+    const stale = await staffWrite('PATCH', `/menu/${before.id}/items/${parent.id}`, {
+      version: before.version,
+      position: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+  });
 });
 
 describe('the OpenAPI document', () => {

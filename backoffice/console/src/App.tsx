@@ -21,6 +21,11 @@ import ProductIcon from '@mui/icons-material/Inventory2';
 import CategoryIcon from '@mui/icons-material/AccountTree';
 import RedirectIcon from '@mui/icons-material/AltRoute';
 import BuildIcon from '@mui/icons-material/Construction';
+import MenusIcon from '@mui/icons-material/Menu';
+import SettingsIcon from '@mui/icons-material/Tune';
+import SlidesIcon from '@mui/icons-material/ViewCarousel';
+import StockistIcon from '@mui/icons-material/Storefront';
+import TrainingDatesIcon from '@mui/icons-material/EventAvailable';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -75,6 +80,11 @@ const RedirectList = lazy(() => import('./catalogue/redirects/RedirectList.tsx')
 const RedirectCreate = lazy(() => import('./catalogue/redirects/RedirectCreate.tsx'));
 const RedirectEdit = lazy(() => import('./catalogue/redirects/RedirectEdit.tsx'));
 const BuildList = lazy(() => import('./builds/BuildList.tsx'));
+const MenusPage = lazy(() => import('./content-site/MenusPage.tsx'));
+const SettingsPage = lazy(() => import('./content-site/SettingsPage.tsx'));
+const SlidesPage = lazy(() => import('./content-site/SlidesPage.tsx'));
+const StockistsPage = lazy(() => import('./content-site/StockistsPage.tsx'));
+const TrainingPage = lazy(() => import('./content-site/TrainingPage.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -201,6 +211,31 @@ export function App() {
         recordRepresentation="from"
       />
       <Resource name="builds" list={BuildList} icon={BuildIcon} recordRepresentation="id" />
+      <Resource name="content-menus" options={{ label: 'Menus' }} list={MenusPage} icon={MenusIcon} />
+      <Resource
+        name="content-settings"
+        options={{ label: 'Settings' }}
+        list={SettingsPage}
+        icon={SettingsIcon}
+      />
+      <Resource
+        name="content-slides"
+        options={{ label: 'Home slides' }}
+        list={SlidesPage}
+        icon={SlidesIcon}
+      />
+      <Resource
+        name="content-stockists"
+        options={{ label: 'Stockists' }}
+        list={StockistsPage}
+        icon={StockistIcon}
+      />
+      <Resource
+        name="content-training"
+        options={{ label: 'Training dates' }}
+        list={TrainingPage}
+        icon={TrainingDatesIcon}
+      />
     </Admin>
   );
 }

@@ -75,6 +75,12 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
     edit: 'content:write',
     delete: 'content:write',
   },
+  // The content published on save (content-site/): shown to those who edit it.
+  'content-menus': { list: 'content:write', edit: 'content:write' },
+  'content-settings': { list: 'content:write', edit: 'content:write' },
+  'content-slides': { list: 'content:write', edit: 'content:write' },
+  'content-stockists': { list: 'stockists:write', edit: 'stockists:write' },
+  'content-training': { list: 'content:write', edit: 'content:write' },
 };
 
 /** Whether a person with `permissions` may do `action` on the console's `resource` (react-admin's canAccess). */

@@ -27,6 +27,7 @@ import { staffRoutes } from './staff/routes.ts';
 import { storeLocatorRoutes } from './store-locator/routes.ts';
 import { tradeRoutes } from './trade/routes.ts';
 import { trainingRoutes } from './training/routes.ts';
+import { staffTrainingRoutes } from './training/staff-routes.ts';
 import { urlRoutes } from './url/routes.ts';
 import { wishlistRoutes } from './wishlist/routes.ts';
 
@@ -40,6 +41,7 @@ export const apiModules: FastifyPluginAsync[] = [
   botCheckRoutes,
   formRoutes,
   trainingRoutes,
+  staffTrainingRoutes,
   catalogueRoutes,
   searchRoutes,
   urlRoutes,

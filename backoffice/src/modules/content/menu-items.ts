@@ -8,7 +8,7 @@
  * that its next write stores, and an id once stored never changes.
  */
 import type { MenuItem } from './resources.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 
 function* walk(items: readonly MenuItem[]): Generator<MenuItem> {
   for (const item of items) {
@@ -68,18 +68,21 @@ export function addMenuItem(items: MenuItem[], item: MenuItem, place: ItemPlace)
   return changed;
 }
 
-/** The tree with the named fields of item `itemId` changed (its children and the other items as they were). */
+/** The tree with the named fields of item `itemId` changed, those named null removed (its children and the other items as they were). */
 export function patchMenuItem(
   items: MenuItem[],
   itemId: number,
-  changes: Partial<Omit<MenuItem, 'id' | 'childs'>>,
+  changes: { [K in keyof Omit<MenuItem, 'id' | 'childs'>]?: MenuItem[K] | null },
 ): MenuItem[] {
   let found = false;
   const patch = (list: MenuItem[]): MenuItem[] =>
     list.map((item) => {
       if (item.id !== itemId) return { ...item, childs: patch(item.childs) };
       found = true;
-      return { ...item, ...changes, id: item.id, childs: item.childs };
+      const changed: Record<string, unknown> = { ...item, ...changes, id: item.id, childs: item.childs };
+      // A field named null is removed.
+      for (const [key, value] of Object.entries(changes)) if (value === null) delete changed[key];
+      return changed as unknown as MenuItem;
     });
   const changed = patch(items);
   if (!found) throw notFound(`Menu item ${itemId}`);
@@ -98,4 +101,36 @@ export function removeMenuItem(items: MenuItem[], itemId: number): MenuItem[] {
   const changed = remove(items);
   if (!found) throw notFound(`Menu item ${itemId}`);
   return changed;
+}
+
+function contains(item: MenuItem, id: number): boolean {
+  return item.id === id || item.childs.some((child) => contains(child, id));
+}
+
+/**
+ * The tree with item `itemId` (and its children) moved to `place`: under `parent_item_id` (null: the top; left
+ * out: the parent it has), at `position` among its new siblings (else last). A 404 names a missing item or
+ * parent; moving an item under itself or one of its own children is a 400.
+ */
+export function moveMenuItem(items: MenuItem[], itemId: number, place: ItemPlace): MenuItem[] {
+  const moved = [...walk(items)].find((item) => item.id === itemId);
+  if (!moved) throw notFound(`Menu item ${itemId}`);
+  const parentOf = (list: readonly MenuItem[], parent: number | null): number | null | undefined => {
+    for (const item of list) {
+      if (item.id === itemId) return parent;
+      const found = parentOf(item.childs, item.id ?? null);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  const parent = place.parent_item_id === undefined ? parentOf(items, null) : place.parent_item_id;
+  if (parent !== null && parent !== undefined && contains(moved, parent)) {
+    throw badRequest('A menu item cannot go under itself or one of its own items', [
+      { field: 'parent_item_id', message: 'Choose an item outside the one being moved' },
+    ]);
+  }
+  return addMenuItem(removeMenuItem(items, itemId), moved, {
+    parent_item_id: parent,
+    position: place.position,
+  });
 }

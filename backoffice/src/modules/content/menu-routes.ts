@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { addMenuItem, patchMenuItem, removeMenuItem } from './menu-items.ts';
+import { addMenuItem, moveMenuItem, patchMenuItem, removeMenuItem } from './menu-items.ts';
 import { resources, type MenuItem } from './resources.ts';
 import {
   entryParams,
@@ -50,6 +50,21 @@ async function changeItems(
   return itemOf(app, 'menu', site.id, row);
 }
 
+/**
+ * What a patch of item `itemId` does: its named fields change, then it moves when the patch names a parent or a
+ * position (recorded as `move_item` when that is all it does).
+ */
+function patchOf(itemId: number, fields: Omit<z.infer<typeof menuItemPatch>, 'version'>) {
+  const { parent_item_id, position, ...changes } = fields;
+  const moves = parent_item_id !== undefined || position !== undefined;
+  const edits = Object.keys(changes).length > 0;
+  const how = (items: MenuItem[]) => {
+    const patched = edits || !moves ? patchMenuItem(items, itemId, changes) : items;
+    return moves ? moveMenuItem(patched, itemId, { parent_item_id, position }) : patched;
+  };
+  return { verb: moves && !edits ? 'move_item' : 'update_item', how };
+}
+
 export function menuItemRoutes(plugin: FastifyInstance) {
   const app = plugin.withTypeProvider<ZodTypeProvider>();
   const change = (
@@ -86,7 +101,8 @@ export function menuItemRoutes(plugin: FastifyInstance) {
       ...contentAccess,
       schema: {
         ...staffWrite(
-          "Change a menu item's named fields from the menu's `version`; its children and the other items stay",
+          "Change a menu item's named fields from the menu's `version`; its children and the other items stay. " +
+            'Naming `parent_item_id` (null: the top) or `position` moves it with its children (400 under itself)',
         ),
         params: menuItemParams,
         body: menuItemPatch,
@@ -94,10 +110,10 @@ export function menuItemRoutes(plugin: FastifyInstance) {
       },
     },
     async (request) => {
-      const { version, ...changes } = request.body;
+      const { version, ...fields } = request.body;
       const { id, item_id } = request.params;
-      const which = { id, version, verb: 'update_item' };
-      const menu = await change(request, which, (items) => patchMenuItem(items, item_id, changes));
+      const { verb, how } = patchOf(item_id, fields);
+      const menu = await change(request, { id, version, verb }, how);
       return { data: menu };
     },
   );

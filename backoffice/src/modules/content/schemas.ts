@@ -65,8 +65,24 @@ export const menuItemCreate = menuItemFields
     position: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
-/** `PATCH /menu/{id}/items/{item_id}`: the item's named fields change; its children and the other items stay. */
-export const menuItemPatch = menuItemFields.partial().extend({ version: writeVersion }).strict();
+/**
+ * `PATCH /menu/{id}/items/{item_id}`: the item's named fields change; its children and the other items stay. Naming
+ * `parent_item_id` (null: the top) or `position` moves it (with its children) there; `url`, `code`, `color` or
+ * `extract` given as null is removed.
+ */
+export const menuItemPatch = menuItemFields
+  .partial()
+  .extend({
+    // An optional field given as null is removed (an item that stops being the selector guide loses its code).
+    url: menuItemFields.shape.url.nullable(),
+    code: menuItemFields.shape.code.nullable(),
+    color: menuItemFields.shape.color.nullable(),
+    extract: menuItemFields.shape.extract.nullable(),
+    version: writeVersion,
+    parent_item_id: id.nullable().optional(),
+    position: z.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
 /** `DELETE /menu/{id}/items/{item_id}`: the menu's version, in the body or the query. */
 export const menuItemDeleteQuery = commonQuery.extend({
   version: z.coerce.number().pipe(writeVersion).optional(),

@@ -25,6 +25,9 @@ export const trainingSessions = pgTable(
     placesTaken: integer('places_taken').notNull().default(0),
     minParticipants: integer('min_participants').notNull(),
     maxParticipants: integer('max_participants').notNull(),
+    /** Moves on with every staff write: a write naming an older one is refused (409 `version_conflict`). */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('training_session_places_check', sql`${t.placesTaken} >= 0 and ${t.placesTaken} <= ${t.places}`),

@@ -1,0 +1,2 @@
+ALTER TABLE "training_session" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "training_session" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;
