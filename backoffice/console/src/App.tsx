@@ -20,6 +20,9 @@ import TradeAccountIcon from '@mui/icons-material/AccountBalance';
 import ProductIcon from '@mui/icons-material/Inventory2';
 import CategoryIcon from '@mui/icons-material/AccountTree';
 import RedirectIcon from '@mui/icons-material/AltRoute';
+import PageIcon from '@mui/icons-material/Article';
+import FolderIcon from '@mui/icons-material/MenuBook';
+import FaqIcon from '@mui/icons-material/QuestionAnswer';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -73,6 +76,13 @@ const CategoryEdit = lazy(() => import('./catalogue/categories/CategoryEdit.tsx'
 const RedirectList = lazy(() => import('./catalogue/redirects/RedirectList.tsx'));
 const RedirectCreate = lazy(() => import('./catalogue/redirects/RedirectCreate.tsx'));
 const RedirectEdit = lazy(() => import('./catalogue/redirects/RedirectEdit.tsx'));
+const ContentPageList = lazy(() => import('./content/PageList.tsx'));
+const ContentPageEditor = lazy(() => import('./content/PageEditor.tsx'));
+const ContentFolderList = lazy(() => import('./content/FolderList.tsx'));
+const ContentFolderEditor = lazy(() => import('./content/FolderEditor.tsx'));
+const ContentFaqList = lazy(() => import('./content/FaqList.tsx'));
+const ContentFaqEditor = lazy(() => import('./content/FaqEditor.tsx'));
+const ContentHistory = lazy(() => import('./content/HistoryScreen.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -103,6 +113,7 @@ export function App() {
         <Route path="/my-sessions" element={<MySessions />} />
         <Route path="/catalogue-import" element={<SpreadsheetPage />} />
         <Route path="/products/:id/media" element={<ProductMedia />} />
+        <Route path="/history/:resource/:id" element={<ContentHistory />} />
       </CustomRoutes>
       <Resource
         name="orders"
@@ -197,6 +208,33 @@ export function App() {
         edit={RedirectEdit}
         icon={RedirectIcon}
         recordRepresentation="from"
+      />
+      <Resource
+        name="content-pages"
+        options={{ label: 'Pages, news and careers' }}
+        list={ContentPageList}
+        create={ContentPageEditor}
+        edit={ContentPageEditor}
+        icon={PageIcon}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="content-folders"
+        options={{ label: 'How-to folders' }}
+        list={ContentFolderList}
+        create={ContentFolderEditor}
+        edit={ContentFolderEditor}
+        icon={FolderIcon}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="content-faq"
+        options={{ label: 'FAQ' }}
+        list={ContentFaqList}
+        create={ContentFaqEditor}
+        edit={ContentFaqEditor}
+        icon={FaqIcon}
+        recordRepresentation="title"
       />
     </Admin>
   );

@@ -81,11 +81,11 @@ async function call<T>(method: string, url: string, body?: unknown): Promise<T> 
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
-    parsed = undefined;
+    // Not JSON (a proxy's page): the status says what happened.
   }
   if (!response.ok) throw toHttpError(response, parsed);
   return (parsed as { data: T }).data;

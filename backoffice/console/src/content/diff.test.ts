@@ -18,7 +18,9 @@ describe('the history diff', () => {
     expect(valueText(['pro', 'part'])).toBe('Professionals, DIY');
     expect(valueText('2026-12-12T09:00:00Z')).toBe('12 Dec 2026, 09:00 GMT');
     expect(valueText([{ kind: 'text', titre: 'Intro', text: '<p>Hello</p>' }])).toBe('1. Intro: Hello');
-    expect(valueText({ contract: 'permanent', location: 'Leeds' })).toBe('Contract: permanent; Location: Leeds');
+    expect(valueText({ contract: 'permanent', location: 'Leeds' })).toBe(
+      'Contract: permanent; Location: Leeds',
+    );
     expect(valueText(true)).toBe('Yes');
     expect(valueText('x'.repeat(500))).toHaveLength(400);
   });

@@ -123,7 +123,8 @@ export function wordDiff(before: string, after: string): WordChange[] {
   const table = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      table[i]![j] = a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
+      table[i]![j] =
+        a[i] === b[j] ? table[i + 1]![j + 1]! + 1 : Math.max(table[i + 1]![j]!, table[i]![j + 1]!);
     }
   }
   const out: WordChange[] = [];
@@ -166,7 +167,13 @@ export function readableChanges(changes: readonly FieldChange[]): ReadableChange
       texty(before) && texty(after) && (typeof before === 'string' || typeof after === 'string')
         ? wordDiff(before == null ? '' : beforeText, after == null ? '' : afterText)
         : undefined;
-    return { field, label: fieldLabel(field), before: beforeText, after: afterText, ...(words ? { words } : {}) };
+    return {
+      field,
+      label: fieldLabel(field),
+      before: beforeText,
+      after: afterText,
+      ...(words ? { words } : {}),
+    };
   });
 }
 

@@ -56,10 +56,12 @@ describe('the content forms', () => {
     });
     expect(form.type).toBe('repairs');
     expect(folderKind.bodyOf(form)).toMatchObject({ type: 'repairs', duration_minutes: 45 });
-    expect(folderKind.validate({ ...form, duration_minutes: '0', steps: [{ title: '', text: '' }] })).toEqual({
-      duration_minutes: 'Enter a whole number of minutes',
-      'steps.0.title': 'Give the step a title',
-    });
+    expect(folderKind.validate({ ...form, duration_minutes: '0', steps: [{ title: '', text: '' }] })).toEqual(
+      {
+        duration_minutes: 'Enter a whole number of minutes',
+        'steps.0.title': 'Give the step a title',
+      },
+    );
     expect(faqKind.bodyOf({ ...faqKind.empty(), question: ' Why? ', position: '3' })).toEqual({
       question: 'Why?',
       answer: '',

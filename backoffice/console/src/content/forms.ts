@@ -222,7 +222,8 @@ export const folderKind: Kind<FolderForm> = {
     else if (!SLUG_PATTERN.test(form.type.trim())) errors.type = 'Use lowercase letters, digits and hyphens';
     audienceErrors(form.audiences, errors);
     const minutes = Number(form.duration_minutes);
-    if (!Number.isInteger(minutes) || minutes < 1) errors.duration_minutes = 'Enter a whole number of minutes';
+    if (!Number.isInteger(minutes) || minutes < 1)
+      errors.duration_minutes = 'Enter a whole number of minutes';
     form.steps.forEach((step, index) => {
       if (!step.title.trim()) errors[`steps.${index}.title`] = 'Give the step a title';
     });

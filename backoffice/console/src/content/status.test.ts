@@ -17,7 +17,10 @@ describe('statusLabel', () => {
     expect(statusLabel({ ...entry, publish_at: '2027-07-01T08:30:00Z' }, NOW)).toBe('Scheduled 1 Jul 09:30');
     expect(statusLabel({ ...entry, publish_at: '2026-11-30T09:00:00Z' }, NOW)).toBe('Draft');
     expect(
-      statusLabel({ ...entry, status: 'published', has_draft: true, publish_at: '2026-12-12T09:00:00Z' }, NOW),
+      statusLabel(
+        { ...entry, status: 'published', has_draft: true, publish_at: '2026-12-12T09:00:00Z' },
+        NOW,
+      ),
     ).toBe('Scheduled 12 Dec 09:00');
   });
 
@@ -33,6 +36,7 @@ describe('UK date-time inputs', () => {
   it('reads and writes UK wall-clock time in winter and in summer', () => {
     expect(ukInputToIso('2026-12-12T09:00')).toBe('2026-12-12T09:00:00.000Z');
     expect(ukInputToIso('2027-07-01T09:30')).toBe('2027-07-01T08:30:00.000Z');
+    expect(ukInputToIso('2027-07-01T09:30:15')).toBe('2027-07-01T08:30:15.000Z');
     expect(ukInputValue('2027-07-01T08:30:00Z')).toBe('2027-07-01T09:30');
     expect(ukInputValue('2026-12-12T09:00:00Z')).toBe('2026-12-12T09:00');
     expect(ukShort('2026-12-12T09:05:00Z')).toBe('12 Dec 09:05');

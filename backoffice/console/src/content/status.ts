@@ -69,18 +69,29 @@ function ukOffset(instant: number): number {
 }
 
 /**
- * A UK wall-clock time (`YYYY-MM-DDTHH:MM`, from a datetime-local input) as an ISO instant, or undefined when it is
+ * A UK wall-clock time (`YYYY-MM-DDTHH:MM`, seconds optional, from a datetime-local input) as an ISO instant, or undefined when it is
  * not one. A time the clocks skip in spring counts as the hour after; one they repeat in autumn as the first.
  */
 export function ukInputToIso(value: string): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
   if (!match) return undefined;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return undefined;
+  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const second = Number(match[6] ?? 0);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59)
+    return undefined;
   const wall = Date.UTC(year, month - 1, day, hour, minute);
   if (new Date(wall).getUTCDate() !== day) return undefined;
   // Try the offsets either side of the wall time: the earliest instant that shows this wall time wins.
-  const candidates = [wall - ukOffset(wall - 3_600_000), wall - ukOffset(wall + 3_600_000)].sort((a, b) => a - b);
-  const exact = candidates.find((instant) => ukInputValue(new Date(instant)) === value.trim());
-  return new Date(exact ?? candidates[candidates.length - 1]!).toISOString();
+  const candidates = [wall - ukOffset(wall - 3_600_000), wall - ukOffset(wall + 3_600_000)].sort(
+    (a, b) => a - b,
+  );
+  const minutes = value.trim().slice(0, 16);
+  const exact = candidates.find((instant) => ukInputValue(new Date(instant)) === minutes);
+  return new Date((exact ?? candidates[candidates.length - 1]!) + second * 1000).toISOString();
 }
