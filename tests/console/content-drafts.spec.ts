@@ -39,9 +39,9 @@ function previewToken(): string {
   return process.env.PREVIEW_TOKEN || secrets.PREVIEW_TOKEN!;
 }
 
-/** A preview link's signature, as the back-office makes it (HMAC-SHA256 of the id and the expiry). */
+/** A preview link's signature, as the back-office makes it (HMAC-SHA256 of the id and the expiry, in hex). */
 function sign(id: number, exp: number): string {
-  return createHmac('sha256', previewToken()).update(`${id}.${exp}`).digest('base64url');
+  return createHmac('sha256', previewToken()).update(`preview:${id}:${exp}`).digest('hex');
 }
 
 /** Writes a new page on the console's form and saves it as a draft; answers its id. */
@@ -113,7 +113,7 @@ test('a draft moves nothing live; its signed preview shows it, an altered or exp
 
     const link = new URL(preview.url());
     const sig = link.searchParams.get('sig')!;
-    link.searchParams.set('sig', `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`);
+    link.searchParams.set('sig', `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`);
     expect((await shop.get(link.pathname + link.search)).status()).toBe(401);
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = `/preview/${id}?sig=${sign(id, past)}&exp=${past}`;

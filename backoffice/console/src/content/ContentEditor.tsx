@@ -334,6 +334,7 @@ export function ContentEditor<Form>({ kind, Fields }: Props<Form>) {
           {title}
         </Typography>
         <Chip
+          role="status"
           label={status}
           color={status === 'Published' ? 'success' : 'default'}
           aria-label={`Status: ${status}`}

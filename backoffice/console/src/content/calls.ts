@@ -13,7 +13,7 @@ export const CONTENT_RESOURCES = {
   'content-faq': 'faq',
 } as const;
 
-const SORTS = ['title', 'updated_at'] as const;
+const SORTS = ['id', 'title', 'updated_at', 'status', 'publish_at'] as const;
 
 export function contentListQuery({ pagination, sort, filter }: GetListParams): ListQuery {
   const field = SORTS.find((name) => name === sort?.field);
