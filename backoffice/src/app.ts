@@ -143,6 +143,7 @@ export async function buildApp({
     mailTransport,
     payments: app.payments,
     nudge: (name) => jobs.nudge(name),
+    contentChanged: () => app.contentChanged(),
   });
   app.decorate('jobs', { nudge: jobs.nudge, runNow: jobs.runNow });
   app.decorate('mail', { nudge: () => jobs.nudge('mail'), drain: () => jobs.runNow('mail') });

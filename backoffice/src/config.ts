@@ -157,6 +157,16 @@ const envSchema = z.object({
       .max(3600, 'must be a whole number of seconds from 1 to 3600')
       .default(60),
   ),
+  /** How often the `content-schedule` job fires the scheduled publications and unpublications (issue 26). */
+  SCHEDULE_CHECK_SECONDS: z.preprocess(
+    blankIsUnset,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds from 1 to 3600' })
+      .int('must be a whole number of seconds from 1 to 3600')
+      .min(1, 'must be a whole number of seconds from 1 to 3600')
+      .max(3600, 'must be a whole number of seconds from 1 to 3600')
+      .default(30),
+  ),
   /** The supplier on VAT invoices, credit notes and packing slips (docs/decisions.md "Company details"). */
   COMPANY_NAME: z.preprocess(blankIsUnset, z.string().trim().min(2).max(120).default('Plasterwick Ltd')),
   /** Lines of the registered address, separated by commas. */
@@ -303,6 +313,8 @@ export interface Config {
   company: CompanyConfig;
   /** Where to announce a content change (`CONTENT_HOOK_URL` and `CONTENT_HOOK_SECRET`); unset: nowhere. */
   contentHook: ContentHook | undefined;
+  /** `SCHEDULE_CHECK_SECONDS` (30): how often scheduled publications and unpublications are fired. */
+  scheduleCheckSeconds: number;
   /** Secrets that were not set (outside production only): random for this process, so admin calls fail. */
   generatedSecrets: string[];
 }
@@ -409,6 +421,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.CONTENT_HOOK_URL !== undefined && e.CONTENT_HOOK_SECRET !== undefined
         ? { url: e.CONTENT_HOOK_URL, secret: e.CONTENT_HOOK_SECRET }
         : undefined,
+    scheduleCheckSeconds: e.SCHEDULE_CHECK_SECONDS,
     generatedSecrets,
   };
 }

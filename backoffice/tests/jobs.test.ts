@@ -188,6 +188,7 @@ describe('the job runner', () => {
       'payment-reconciliation': 60_000,
       retention: 3_600_000,
       'embedded-vacuum': 3_600_000,
+      'content-schedule': 30_000,
     });
     // A PostgreSQL server vacuums itself: the job is the embedded database's only.
     const onServer = loadConfig({ DATABASE_URL: 'postgres://shop:shop@127.0.0.1:5432/shop' });
@@ -195,5 +196,7 @@ describe('the job runner', () => {
     // The reconciliation's pace is configuration (the crash test checks every second).
     const everySecond = loadConfig({ PAYMENT_RECONCILE_EVERY_SECONDS: '1' });
     expect(paces(everySecond)['payment-reconciliation']).toBe(1_000);
+    // So is the schedule's (the console's end-to-end stack checks every 2 seconds).
+    expect(paces(loadConfig({ SCHEDULE_CHECK_SECONDS: '2' }))['content-schedule']).toBe(2_000);
   });
 });

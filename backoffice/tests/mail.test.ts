@@ -269,6 +269,7 @@ describe('the mail job', () => {
       mailTransport: transport,
       payments: t.app.payments,
       nudge: () => {},
+      contentChanged: async () => {},
     });
     const { id } = await enqueueMail(db(), mail(1));
     await enqueueMail(db(), mail(2));

@@ -45,7 +45,7 @@ import { ApiClient, BackofficeError } from '../../src/lib/api/client.ts';
 import {
   getFolder,
   getPage,
-  getPagePreview,
+  getEntryPreview,
   getSitemap,
   listAllFaqs,
   listAllFolders,
@@ -482,14 +482,19 @@ const CALLS: ContractCall[] = [
   },
   {
     layer: 'ssr',
-    caller: 'pages/preview/[id].astro: a draft with the real preview token; a wrong token',
-    uses: [getPagePreview],
+    caller: 'pages/preview/[id].astro: a draft with the real preview token; a wrong token; a forged link',
+    uses: [getEntryPreview],
     run: async () => {
       const api = serverApi('pro');
-      const page = await getPagePreview(api, fx.draftPageId, PREVIEW_TOKEN, '203.0.113.7');
-      expect(page.status).toBe('draft');
+      const preview = await getEntryPreview(api, fx.draftPageId, { token: PREVIEW_TOKEN }, '203.0.113.7');
+      expect(preview.resource === 'page' && preview.page.status).toBe('draft');
       await expectBackofficeError(
-        getPagePreview(api, fx.draftPageId, `${PREVIEW_TOKEN}x`, '203.0.113.8'),
+        getEntryPreview(api, fx.draftPageId, { token: `${PREVIEW_TOKEN}x` }, '203.0.113.8'),
+        401,
+      );
+      const exp = String(Math.floor(Date.now() / 1000) + 600);
+      await expectBackofficeError(
+        getEntryPreview(api, fx.draftPageId, { sig: '0'.repeat(64), exp }, '203.0.113.9'),
         401,
       );
     },

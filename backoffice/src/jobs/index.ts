@@ -4,6 +4,7 @@ import { hourlyHousekeeping, minutelyHousekeeping, runHousekeeping } from '../fl
 import { reconcilePayments } from '../flows/reconcile-payments.ts';
 import { HOUR_MS } from '@plasterwick/shop-rules/time';
 import { writeResetLinks } from '../modules/customers/index.ts';
+import { fireDueSchedules } from '../modules/content/index.ts';
 import { applyRetention } from '../modules/forms/index.ts';
 import type { Config } from '../config.ts';
 import { sendDueMail } from '../modules/mail/index.ts';
@@ -88,6 +89,25 @@ const retention: Job = {
   },
 };
 
+/**
+ * Scheduled publications and unpublications of pages, folders and FAQ entries (issue 26), every
+ * `SCHEDULE_CHECK_SECONDS`, whether or not anyone is signed in: each fires by a conditional update (several
+ * back-offices may run it), audited with the job as the actor; then the content version moves.
+ */
+const contentSchedule = (config: Config): Job => ({
+  name: 'content-schedule',
+  intervalMs: config.scheduleCheckSeconds * 1000,
+  run: async ({ db, clock, log, contentChanged }) => {
+    const fired = await fireDueSchedules({ db, clock, contentChanged });
+    if (fired.published + fired.unpublished > 0) {
+      log.info(
+        { job: 'content-schedule', ...fired },
+        `content-schedule: ${fired.published} published, ${fired.unpublished} unpublished`,
+      );
+    }
+  },
+});
+
 /** The jobs of a back-office with this configuration. */
 export const backOfficeJobs = (config: Config): readonly Job[] => [
   mailOutbox,
@@ -95,6 +115,7 @@ export const backOfficeJobs = (config: Config): readonly Job[] => [
   botCheckHousekeeping,
   paymentReconciliation(config),
   retention,
+  contentSchedule(config),
   // A PostgreSQL server (DATABASE_URL) vacuums itself.
   ...(config.databaseUrl ? [] : [embeddedVacuum]),
 ];

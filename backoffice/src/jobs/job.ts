@@ -29,6 +29,8 @@ export interface JobContext {
   payments: PaymentProvider;
   /** Asks for a run of another job soon (the mail job, once a handler queued mail). */
   nudge(name: string): void;
+  /** `app.contentChanged`: after a job changed what the site shows (the schedule job), the storefront rebuilds. */
+  contentChanged(): Promise<void>;
 }
 
 export interface Job {

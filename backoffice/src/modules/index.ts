@@ -19,6 +19,7 @@ import { orderRoutes } from './orders/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { redirectRoutes } from './redirect/routes.ts';
 import { staffRedirectRoutes } from './redirect/staff-routes.ts';
+import { staffContentRoutes } from './content/staff-routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { siteRoutes } from './site/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
@@ -56,4 +57,5 @@ export const apiModules: FastifyPluginAsync[] = [
   staffProductRoutes,
   staffRedirectRoutes,
   staffCategoryRoutes,
+  staffContentRoutes,
 ];

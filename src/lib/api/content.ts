@@ -139,21 +139,49 @@ export async function getPage(api: ApiClient, slug: string): Promise<CmsPage> {
 }
 
 /**
- * `GET /page/preview/{id}`: a draft or published page. The token travels in a header (never in a URL a log could
- * keep), with the visitor's address, so failed guesses count against the visitor, not the storefront. Throws
- * `BackofficeError` 401 on a bad token, 429 after too many.
+ * How a preview is allowed: the tooling's preview token, or a signed link's `sig` and `exp` (issue 26), forwarded
+ * as the link gave them.
  */
-export async function getPagePreview(
+export type PreviewAccess = { token: string } | { sig: string; exp: string };
+
+/** A previewed entry: a page, a folder or a FAQ entry, as the editor left it. */
+export type EntryPreview =
+  | { resource: 'page'; page: CmsPage }
+  | { resource: 'folder'; folder: Folder }
+  | { resource: 'faq'; faq: Faq };
+
+/**
+ * `GET /preview/{id}`: the page, folder or FAQ entry `id` as its editor left it (its draft). A token travels in a
+ * header, a signed link's `sig` and `exp` in the query; the visitor's address goes along, so failed guesses count
+ * against the visitor. Throws `BackofficeError` 401 on a bad token or link, 404 for an unknown id.
+ */
+export async function getEntryPreview(
   api: ApiClient,
   id: number,
-  token: string,
+  access: PreviewAccess,
   visitorAddress?: string,
-): Promise<CmsPage> {
-  const { data } = await api.get(`/page/preview/${id}`, dataEnvelope(pageSchema), {
-    headers: { 'x-preview-token': token, ...(visitorAddress ? { 'x-forwarded-for': visitorAddress } : {}) },
+): Promise<EntryPreview> {
+  const schema = dataEnvelope(
+    z.discriminatedUnion('resource', [
+      z.object({ resource: z.literal('page'), item: pageSchema }),
+      z.object({ resource: z.literal('folder'), item: folderSchema }),
+      z.object({ resource: z.literal('faq'), item: faqSchema }),
+    ]),
+  );
+  const visitor: Record<string, string> = visitorAddress ? { 'x-forwarded-for': visitorAddress } : {};
+  const { data } = await api.get(`/preview/${id}`, schema, {
+    headers: 'token' in access ? { 'x-preview-token': access.token, ...visitor } : visitor,
+    query: 'sig' in access ? { sig: access.sig, exp: access.exp } : undefined,
     withoutPlan: true,
   });
-  return toPage(data);
+  switch (data.resource) {
+    case 'page':
+      return { resource: 'page', page: toPage(data.item) };
+    case 'folder':
+      return { resource: 'folder', folder: toFolder(data.item) };
+    default:
+      return { resource: 'faq', faq: toFaq(data.item) };
+  }
 }
 
 const folderSchema = z.object({
@@ -216,21 +244,19 @@ const faqSchema = z.object({
   position: z.number().nullish(),
 });
 
+function toFaq(dto: z.infer<typeof faqSchema>): Faq {
+  return {
+    id: dto.id,
+    question: dto.question,
+    answerHtml: dto.answer,
+    tags: dto.tags ?? [],
+    audiences: dto.audiences,
+    position: dto.position ?? 0,
+  };
+}
+
 export function listAllFaqs(api: ApiClient, query: ListQuery = {}): Promise<Faq[]> {
-  return indexAll(
-    api,
-    'faq',
-    faqSchema,
-    (dto) => ({
-      id: dto.id,
-      question: dto.question,
-      answerHtml: dto.answer,
-      tags: dto.tags ?? [],
-      audiences: dto.audiences,
-      position: dto.position ?? 0,
-    }),
-    query,
-  );
+  return indexAll(api, 'faq', faqSchema, toFaq, query);
 }
 
 /** `GET /tags?kind=…` (faq, news, folder, document). */

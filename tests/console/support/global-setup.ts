@@ -88,6 +88,8 @@ export default async function consoleGlobalSetup(
         CANONICAL_HOST: '',
         // Info: the back-office logs the setup link at start.
         LOG_LEVEL: 'info',
+        // Scheduled publications fire within 2 s of their time (issue 26's specs wait for one).
+        SCHEDULE_CHECK_SECONDS: '2',
       },
       echo: e2e.verbose,
       onLine: (line) => appendFileSync(consoleStack.logFile, `${line}\n`),

@@ -15780,16 +15780,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page, draft or published, for the preview (preview token in x-preview-token, or ?token=) */
+        /** A page as the preview shows it (its draft): preview token in x-preview-token or ?token=, or a signed link’s ?sig=&exp= */
         get: {
             parameters: {
                 query: {
                     client?: "web";
+                    exp?: string;
                     lang?: string;
                     /** @description Sales plan id (synonym of sales_plan_id) */
                     saleplan_id?: number;
                     /** @description Sales plan id (synonym of saleplan_id) */
                     sales_plan_id?: number;
+                    sig?: string;
                     /** @description Site id (3 for the UK site) */
                     site_id: number;
                     token?: string;
@@ -16084,6 +16086,226 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/preview/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page, folder or FAQ entry as the preview shows it (its pending draft, or the draft entry), with its resource: a signed link’s ?sig=&exp= (issue 26), or the preview token (x-preview-token or ?token=) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    exp?: string;
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    sig?: string;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    token?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                item: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                };
+                                /** @enum {string} */
+                                resource: "page";
+                            } | {
+                                item: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @enum {string} */
+                                resource: "folder";
+                            } | {
+                                item: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                };
+                                /** @enum {string} */
+                                resource: "faq";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -21288,7 +21510,7 @@ export interface paths {
                                     actor_id: number | null;
                                     actor_name: string | null;
                                     /** @enum {string} */
-                                    actor_type: "person" | "token" | "api-key" | "cli" | "anonymous";
+                                    actor_type: "person" | "token" | "api-key" | "cli" | "anonymous" | "job";
                                     /** Format: date-time */
                                     at: string;
                                     changes: {
@@ -21317,7 +21539,7 @@ export interface paths {
                                     actor_id: number | null;
                                     actor_name: string | null;
                                     /** @enum {string} */
-                                    actor_type: "person" | "token" | "api-key" | "cli" | "anonymous";
+                                    actor_type: "person" | "token" | "api-key" | "cli" | "anonymous" | "job";
                                     /** Format: date-time */
                                     at: string;
                                     changes: {
@@ -21960,6 +22182,13844 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/civility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The civility entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a civility entry (live on save) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        label: string;
+                        /** @default 0 */
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/civility/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One civility entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a civility entry from its `version` (live on save) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        label?: string;
+                        position?: number;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/civility/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a civility entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/civility/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a civility entry (live, as a new version), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/country": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The country entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a country entry (live on save) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        label: string;
+                        /** @default 0 */
+                        position?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/country/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One country entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a country entry from its `version` (live on save) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        label?: string;
+                        position?: number;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/country/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a country entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/country/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a country entry (live, as a new version), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    label: string;
+                                    position: number;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/faq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The faq entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a faq entry as a draft, whatever the body says (nothing goes live, no build) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answer: string;
+                        /**
+                         * @default [
+                         *       "pro",
+                         *       "part"
+                         *     ]
+                         */
+                        audiences?: ("pro" | "part")[];
+                        /** @default 0 */
+                        position?: number;
+                        question: string;
+                        tags?: (string | {
+                            slug: string;
+                        })[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/faq/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One faq entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a faq entry from its `version`: a draft is written in place, a live entry keeps the change as its pending draft (the site unchanged until published) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answer?: string;
+                        audiences?: ("pro" | "part")[];
+                        position?: number;
+                        question?: string;
+                        tags?: (string | {
+                            slug: string;
+                        })[];
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/faq/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a faq entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/faq/{id}/preview-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link to the storefront's preview of a faq entry (its draft), signed for 30 minutes */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                expires_at: string;
+                                /** @description The storefront preview of the entry, signed for 30 minutes */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/faq/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a faq entry now (its pending draft, or the draft entry), from its `version`; clears a scheduled publication */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/faq/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a faq entry as its draft (nothing goes live), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/faq/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Schedule the publication and/or the unpublication of a faq entry (times in the future, the unpublication after the publication; null clears one), from its `version` */
+        put: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When it goes live (UTC or with an offset); null: no scheduled publication
+                         */
+                        publish_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it comes off the site; null: none
+                         */
+                        unpublish_at: string | null;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/faq/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a faq entry off the site: back to a draft, from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    answer: string;
+                                    audiences: string[];
+                                    id: number;
+                                    position: number;
+                                    question: string;
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/folder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The folder entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a folder entry as a draft, whatever the body says (nothing goes live, no build) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default [
+                         *       "pro",
+                         *       "part"
+                         *     ]
+                         */
+                        audiences?: ("pro" | "part")[];
+                        cover?: {
+                            alt: string;
+                            height: number | null;
+                            title: string;
+                            url: string;
+                            webp: string;
+                            width: number | null;
+                        };
+                        /**
+                         * @default easy
+                         * @enum {string}
+                         */
+                        difficulty?: "easy" | "intermediate" | "advanced";
+                        /** @default 30 */
+                        duration_minutes?: number;
+                        /** @default  */
+                        extract?: string;
+                        /** @default 0 */
+                        position?: number;
+                        /** @default [] */
+                        products?: number[];
+                        slug: string;
+                        /**
+                         * @default published
+                         * @enum {string}
+                         */
+                        status?: "draft" | "published";
+                        steps?: {
+                            cover?: {
+                                alt: string;
+                                height: number | null;
+                                title: string;
+                                url: string;
+                                webp: string;
+                                width: number | null;
+                            };
+                            text: string;
+                            title: string;
+                        }[];
+                        title: string;
+                        type: string | {
+                            slug: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/folder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One folder entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a folder entry from its `version`: a draft is written in place, a live entry keeps the change as its pending draft (the site unchanged until published) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        audiences?: ("pro" | "part")[];
+                        cover?: {
+                            alt: string;
+                            height: number | null;
+                            title: string;
+                            url: string;
+                            webp: string;
+                            width: number | null;
+                        };
+                        /** @enum {string} */
+                        difficulty?: "easy" | "intermediate" | "advanced";
+                        duration_minutes?: number;
+                        extract?: string;
+                        position?: number;
+                        products?: number[];
+                        slug?: string;
+                        /** @enum {string} */
+                        status?: "draft" | "published";
+                        steps?: {
+                            cover?: {
+                                alt: string;
+                                height: number | null;
+                                title: string;
+                                url: string;
+                                webp: string;
+                                width: number | null;
+                            };
+                            text: string;
+                            title: string;
+                        }[];
+                        title?: string;
+                        type?: string | {
+                            slug: string;
+                        };
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/folder/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a folder entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/folder/{id}/preview-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link to the storefront's preview of a folder entry (its draft), signed for 30 minutes */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                expires_at: string;
+                                /** @description The storefront preview of the entry, signed for 30 minutes */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/folder/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a folder entry now (its pending draft, or the draft entry), from its `version`; clears a scheduled publication */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/folder/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a folder entry as its draft (nothing goes live), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/folder/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Schedule the publication and/or the unpublication of a folder entry (times in the future, the unpublication after the publication; null clears one), from its `version` */
+        put: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When it goes live (UTC or with an offset); null: no scheduled publication
+                         */
+                        publish_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it comes off the site; null: none
+                         */
+                        unpublish_at: string | null;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/folder/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a folder entry off the site: back to a draft, from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    difficulty: string;
+                                    duration_minutes: number;
+                                    extract: string;
+                                    id: number;
+                                    position: number;
+                                    products: number[];
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    steps: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        text: string;
+                                        title: string;
+                                    }[];
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The menu entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a menu entry (live on save) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        items: unknown[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    items: unknown[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    items: unknown[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/menu/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One menu entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    items: unknown[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    items: unknown[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a menu entry from its `version` (live on save) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        items?: unknown[];
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    items: unknown[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    items: unknown[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/menu/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a menu entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/menu/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a menu entry (live, as a new version), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    items: unknown[];
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    items: unknown[];
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notice entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a notice entry (live on save) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default [
+                         *       "pro",
+                         *       "part"
+                         *     ]
+                         */
+                        audiences?: ("pro" | "part")[];
+                        file: {
+                            size_bytes: number;
+                            url: string;
+                        };
+                        /** @default 0 */
+                        position?: number;
+                        product_id?: number;
+                        /** @enum {string} */
+                        section: "download" | "technical";
+                        title: string;
+                        type: string | {
+                            slug: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    file: {
+                                        size_bytes: number;
+                                        url: string;
+                                    };
+                                    id: number;
+                                    position: number;
+                                    product_id?: number;
+                                    /** @enum {string} */
+                                    section: "download" | "technical";
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    file: {
+                                        size_bytes: number;
+                                        url: string;
+                                    };
+                                    id: number;
+                                    position: number;
+                                    product_id?: number;
+                                    /** @enum {string} */
+                                    section: "download" | "technical";
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/notice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One notice entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    file: {
+                                        size_bytes: number;
+                                        url: string;
+                                    };
+                                    id: number;
+                                    position: number;
+                                    product_id?: number;
+                                    /** @enum {string} */
+                                    section: "download" | "technical";
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    file: {
+                                        size_bytes: number;
+                                        url: string;
+                                    };
+                                    id: number;
+                                    position: number;
+                                    product_id?: number;
+                                    /** @enum {string} */
+                                    section: "download" | "technical";
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a notice entry from its `version` (live on save) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        audiences?: ("pro" | "part")[];
+                        file?: {
+                            size_bytes: number;
+                            url: string;
+                        };
+                        position?: number;
+                        product_id?: number;
+                        /** @enum {string} */
+                        section?: "download" | "technical";
+                        title?: string;
+                        type?: string | {
+                            slug: string;
+                        };
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    file: {
+                                        size_bytes: number;
+                                        url: string;
+                                    };
+                                    id: number;
+                                    position: number;
+                                    product_id?: number;
+                                    /** @enum {string} */
+                                    section: "download" | "technical";
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    file: {
+                                        size_bytes: number;
+                                        url: string;
+                                    };
+                                    id: number;
+                                    position: number;
+                                    product_id?: number;
+                                    /** @enum {string} */
+                                    section: "download" | "technical";
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/notice/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a notice entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/notice/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a notice entry (live, as a new version), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    file: {
+                                        size_bytes: number;
+                                        url: string;
+                                    };
+                                    id: number;
+                                    position: number;
+                                    product_id?: number;
+                                    /** @enum {string} */
+                                    section: "download" | "technical";
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    file: {
+                                        size_bytes: number;
+                                        url: string;
+                                    };
+                                    id: number;
+                                    position: number;
+                                    product_id?: number;
+                                    /** @enum {string} */
+                                    section: "download" | "technical";
+                                    title: string;
+                                    type: {
+                                        label: string;
+                                        slug: string;
+                                    };
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a page entry as a draft, whatever the body says (nothing goes live, no build) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default [
+                         *       "pro",
+                         *       "part"
+                         *     ]
+                         */
+                        audiences?: ("pro" | "part")[];
+                        blocks?: {
+                            cover?: {
+                                alt: string;
+                                height: number | null;
+                                title: string;
+                                url: string;
+                                webp: string;
+                                width: number | null;
+                            };
+                            /** @enum {string} */
+                            kind: "text" | "push" | "image" | "video";
+                            label_link?: string;
+                            text?: string;
+                            titre?: string;
+                            url?: string;
+                            youtube_id?: string;
+                        }[];
+                        cover?: {
+                            alt: string;
+                            height: number | null;
+                            title: string;
+                            url: string;
+                            webp: string;
+                            width: number | null;
+                        };
+                        /** @default  */
+                        extract?: string;
+                        job?: {
+                            /** @enum {string} */
+                            contract: "permanent" | "fixed-term" | "apprenticeship";
+                            department: string;
+                            experience: string;
+                            location: string;
+                            salary: string;
+                        };
+                        meta?: {
+                            description: string;
+                            title: string;
+                        };
+                        parent_id?: number | null;
+                        /** @default 0 */
+                        position?: number;
+                        /** Format: date-time */
+                        published_at?: string | null;
+                        slug: string;
+                        /**
+                         * @default published
+                         * @enum {string}
+                         */
+                        status?: "draft" | "published";
+                        tags?: (string | {
+                            slug: string;
+                        })[];
+                        title: string;
+                        /**
+                         * @default cms
+                         * @enum {string}
+                         */
+                        type?: "cms" | "actualite" | "job";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/page/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a page entry from its `version`: a draft is written in place, a live entry keeps the change as its pending draft (the site unchanged until published) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        audiences?: ("pro" | "part")[];
+                        blocks?: {
+                            cover?: {
+                                alt: string;
+                                height: number | null;
+                                title: string;
+                                url: string;
+                                webp: string;
+                                width: number | null;
+                            };
+                            /** @enum {string} */
+                            kind: "text" | "push" | "image" | "video";
+                            label_link?: string;
+                            text?: string;
+                            titre?: string;
+                            url?: string;
+                            youtube_id?: string;
+                        }[];
+                        cover?: {
+                            alt: string;
+                            height: number | null;
+                            title: string;
+                            url: string;
+                            webp: string;
+                            width: number | null;
+                        };
+                        extract?: string;
+                        job?: {
+                            /** @enum {string} */
+                            contract: "permanent" | "fixed-term" | "apprenticeship";
+                            department: string;
+                            experience: string;
+                            location: string;
+                            salary: string;
+                        };
+                        meta?: {
+                            description: string;
+                            title: string;
+                        };
+                        parent_id?: number | null;
+                        position?: number;
+                        /** Format: date-time */
+                        published_at?: string | null;
+                        slug?: string;
+                        /** @enum {string} */
+                        status?: "draft" | "published";
+                        tags?: (string | {
+                            slug: string;
+                        })[];
+                        title?: string;
+                        /** @enum {string} */
+                        type?: "cms" | "actualite" | "job";
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/page/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a page entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/page/{id}/preview-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link to the storefront's preview of a page entry (its draft), signed for 30 minutes */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                expires_at: string;
+                                /** @description The storefront preview of the entry, signed for 30 minutes */
+                                url: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/page/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a page entry now (its pending draft, or the draft entry), from its `version`; clears a scheduled publication */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/page/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a page entry as its draft (nothing goes live), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/page/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Schedule the publication and/or the unpublication of a page entry (times in the future, the unpublication after the publication; null clears one), from its `version` */
+        put: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When it goes live (UTC or with an offset); null: no scheduled publication
+                         */
+                        publish_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it comes off the site; null: none
+                         */
+                        unpublish_at: string | null;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/page/{id}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take a page entry off the site: back to a draft, from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    blocks: {
+                                        cover?: {
+                                            alt: string;
+                                            height: number | null;
+                                            title: string;
+                                            url: string;
+                                            webp: string;
+                                            width: number | null;
+                                        };
+                                        /** @enum {string} */
+                                        kind: "text" | "push" | "image" | "video";
+                                        label_link?: string;
+                                        text?: string;
+                                        titre?: string;
+                                        url?: string;
+                                        youtube_id?: string;
+                                    }[];
+                                    cover?: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    extract: string;
+                                    id: number;
+                                    job?: {
+                                        /** @enum {string} */
+                                        contract: "permanent" | "fixed-term" | "apprenticeship";
+                                        department: string;
+                                        experience: string;
+                                        location: string;
+                                        salary: string;
+                                    };
+                                    meta: {
+                                        description: string;
+                                        title: string;
+                                    };
+                                    parent_id: number | null;
+                                    position: number;
+                                    published_at: string | null;
+                                    slug: string;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    tags: {
+                                        id: number;
+                                        label: string;
+                                        slug: string;
+                                    }[];
+                                    title: string;
+                                    /** @enum {string} */
+                                    type: "cms" | "actualite" | "job";
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The setting entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a setting entry (live on save) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        value: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    value: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    value: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/setting/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One setting entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    value: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    value: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a setting entry from its `version` (live on save) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code?: string;
+                        value?: string;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    value: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    value: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/setting/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a setting entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/setting/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a setting entry (live, as a new version), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    code: string;
+                                    id: number;
+                                    value: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    code: string;
+                                    id: number;
+                                    value: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/slider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The slider entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a slider entry (live on save) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default [
+                         *       "pro",
+                         *       "part"
+                         *     ]
+                         */
+                        audiences?: ("pro" | "part")[];
+                        cover: {
+                            alt: string;
+                            height: number | null;
+                            title: string;
+                            url: string;
+                            webp: string;
+                            width: number | null;
+                        };
+                        /** @enum {string} */
+                        kind: "slide" | "push";
+                        /** @default  */
+                        label_link?: string;
+                        /** @default 0 */
+                        position?: number;
+                        /** @default  */
+                        text?: string;
+                        titre: string;
+                        /** @default  */
+                        url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "slide" | "push";
+                                    label_link: string;
+                                    position: number;
+                                    text: string;
+                                    titre: string;
+                                    url: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "slide" | "push";
+                                    label_link: string;
+                                    position: number;
+                                    text: string;
+                                    titre: string;
+                                    url: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/slider/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One slider entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "slide" | "push";
+                                    label_link: string;
+                                    position: number;
+                                    text: string;
+                                    titre: string;
+                                    url: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "slide" | "push";
+                                    label_link: string;
+                                    position: number;
+                                    text: string;
+                                    titre: string;
+                                    url: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a slider entry from its `version` (live on save) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        audiences?: ("pro" | "part")[];
+                        cover?: {
+                            alt: string;
+                            height: number | null;
+                            title: string;
+                            url: string;
+                            webp: string;
+                            width: number | null;
+                        };
+                        /** @enum {string} */
+                        kind?: "slide" | "push";
+                        label_link?: string;
+                        position?: number;
+                        text?: string;
+                        titre?: string;
+                        url?: string;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "slide" | "push";
+                                    label_link: string;
+                                    position: number;
+                                    text: string;
+                                    titre: string;
+                                    url: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "slide" | "push";
+                                    label_link: string;
+                                    position: number;
+                                    text: string;
+                                    titre: string;
+                                    url: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/slider/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a slider entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/slider/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a slider entry (live, as a new version), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    cover: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "slide" | "push";
+                                    label_link: string;
+                                    position: number;
+                                    text: string;
+                                    titre: string;
+                                    url: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    cover: {
+                                        alt: string;
+                                        height: number | null;
+                                        title: string;
+                                        url: string;
+                                        webp: string;
+                                        width: number | null;
+                                    };
+                                    id: number;
+                                    /** @enum {string} */
+                                    kind: "slide" | "push";
+                                    label_link: string;
+                                    position: number;
+                                    text: string;
+                                    titre: string;
+                                    url: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/stockist/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a stockist, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/stockist/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a stockist (live, as a new version), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    address: string;
+                                    audiences: string[];
+                                    id: number;
+                                    latitude: number;
+                                    longitude: number;
+                                    name: string;
+                                    opening_hours: {
+                                        days: string;
+                                        hours: string;
+                                    }[];
+                                    phone: string;
+                                    postcode: string;
+                                    town: string;
+                                    /** @enum {string} */
+                                    type: "builders_merchant" | "trade_counter" | "diy_store";
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    address: string;
+                                    audiences: string[];
+                                    id: number;
+                                    latitude: number;
+                                    longitude: number;
+                                    name: string;
+                                    opening_hours: {
+                                        days: string;
+                                        hours: string;
+                                    }[];
+                                    phone: string;
+                                    postcode: string;
+                                    town: string;
+                                    /** @enum {string} */
+                                    type: "builders_merchant" | "trade_counter" | "diy_store";
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tags entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a tags entry (live on save) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "faq" | "news" | "folder" | "document";
+                        label: string;
+                        /** @default 0 */
+                        position?: number;
+                        slug: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    id: number;
+                                    kind: string;
+                                    label: string;
+                                    position: number;
+                                    slug: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    id: number;
+                                    kind: string;
+                                    label: string;
+                                    position: number;
+                                    slug: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tags entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    id: number;
+                                    kind: string;
+                                    label: string;
+                                    position: number;
+                                    slug: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    id: number;
+                                    kind: string;
+                                    label: string;
+                                    position: number;
+                                    slug: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a tags entry from its `version` (live on save) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind?: "faq" | "news" | "folder" | "document";
+                        label?: string;
+                        position?: number;
+                        slug?: string;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    id: number;
+                                    kind: string;
+                                    label: string;
+                                    position: number;
+                                    slug: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    id: number;
+                                    kind: string;
+                                    label: string;
+                                    position: number;
+                                    slug: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/tags/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a tags entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/tags/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a tags entry (live, as a new version), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    id: number;
+                                    kind: string;
+                                    label: string;
+                                    position: number;
+                                    slug: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    id: number;
+                                    kind: string;
+                                    label: string;
+                                    position: number;
+                                    slug: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/testimony": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The testimony entries, drafts included: searched by title (q), filtered, sorted, paged (perPage ≤ 100) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    order?: "ASC" | "DESC";
+                    page?: number;
+                    perPage?: number;
+                    /** @description Titles containing it (any case) */
+                    q?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                    sort?: "id" | "title" | "updated_at" | "status" | "publish_at" | "position" | "version";
+                    status?: "draft" | "published";
+                    type?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    audiences: string[];
+                                    has_draft: boolean;
+                                    id: number;
+                                    publish_at: string | null;
+                                    slug: string | null;
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    title: string;
+                                    type: string | null;
+                                    unpublish_at: string | null;
+                                    updated_at: string;
+                                    version: number;
+                                }[];
+                                total: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a testimony entry (live on save) */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @default [
+                         *       "pro",
+                         *       "part"
+                         *     ]
+                         */
+                        audiences?: ("pro" | "part")[];
+                        author: string;
+                        company: string;
+                        /** @default 0 */
+                        position?: number;
+                        rating: number;
+                        role: string;
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    author: string;
+                                    company: string;
+                                    id: number;
+                                    position: number;
+                                    rating: number;
+                                    role: string;
+                                    text: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    author: string;
+                                    company: string;
+                                    id: number;
+                                    position: number;
+                                    rating: number;
+                                    role: string;
+                                    text: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/testimony/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One testimony entry as its editor sees it: what is edited (item) and what the site shows (live) */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    author: string;
+                                    company: string;
+                                    id: number;
+                                    position: number;
+                                    rating: number;
+                                    role: string;
+                                    text: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    author: string;
+                                    company: string;
+                                    id: number;
+                                    position: number;
+                                    rating: number;
+                                    role: string;
+                                    text: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the named fields of a testimony entry from its `version` (live on save) */
+        patch: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        audiences?: ("pro" | "part")[];
+                        author?: string;
+                        company?: string;
+                        position?: number;
+                        rating?: number;
+                        role?: string;
+                        text?: string;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    author: string;
+                                    company: string;
+                                    id: number;
+                                    position: number;
+                                    rating: number;
+                                    role: string;
+                                    text: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    author: string;
+                                    company: string;
+                                    id: number;
+                                    position: number;
+                                    rating: number;
+                                    role: string;
+                                    text: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/staff/content/testimony/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a testimony entry, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/testimony/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore an old version of a testimony entry (live, as a new version), from its `version` */
+        post: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The version of the history to restore */
+                        from_version: number;
+                        /** @description The entry's current version */
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                has_draft: boolean;
+                                id: number;
+                                /** @description What the editor edits: the pending draft when there is one, else the entry */
+                                item: {
+                                    audiences: string[];
+                                    author: string;
+                                    company: string;
+                                    id: number;
+                                    position: number;
+                                    rating: number;
+                                    role: string;
+                                    text: string;
+                                    version: number;
+                                };
+                                /** @description What the site shows; null while never published (or unpublished) */
+                                live: {
+                                    audiences: string[];
+                                    author: string;
+                                    company: string;
+                                    id: number;
+                                    position: number;
+                                    rating: number;
+                                    role: string;
+                                    text: string;
+                                    version: number;
+                                } | null;
+                                publish_at: string | null;
+                                resource: string;
+                                /** @enum {string} */
+                                status: "draft" | "published";
+                                unpublish_at: string | null;
+                                updated_at: string;
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            current_version?: number;
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/staff/content/training-session/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every saved version of a training-session, newest first, with who, when and the fields it changed */
+        get: {
+            parameters: {
+                query: {
+                    client?: "web";
+                    lang?: string;
+                    /** @description Sales plan id (synonym of sales_plan_id) */
+                    saleplan_id?: number;
+                    /** @description Sales plan id (synonym of saleplan_id) */
+                    sales_plan_id?: number;
+                    /** @description Site id (3 for the UK site) */
+                    site_id: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                items: {
+                                    action: string;
+                                    actor_name: string | null;
+                                    at: string;
+                                    changes: {
+                                        after: unknown;
+                                        before: unknown;
+                                        field: string;
+                                    }[];
+                                    /** @enum {string} */
+                                    status: "draft" | "published";
+                                    version: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            errors?: {
+                                field: string;
+                                message: string;
+                            }[];
+                            exist_in?: number[];
+                            message: string;
+                            status: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -26,6 +26,7 @@ const ACTORS: Record<AuditEvent['actor_type'], string> = {
   'api-key': 'API key',
   cli: 'Command line',
   anonymous: 'Not signed in',
+  job: 'Scheduled job',
 };
 
 const OUTCOMES: Record<AuditEvent['outcome'], string> = { ok: 'Done', refused: 'Refused', failed: 'Failed' };

@@ -7,7 +7,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const ACTOR_TYPES = ['person', 'token', 'api-key', 'cli', 'anonymous'] as const;
+/** `job`: a background job acting on its own (the `content-schedule` job publishing at its time). */
+export const ACTOR_TYPES = ['person', 'token', 'api-key', 'cli', 'anonymous', 'job'] as const;
 export const OUTCOMES = ['ok', 'refused', 'failed'] as const;
 
 /** The fields a change touched: `{ field: { before, after } }`, personal data and secrets masked. */
@@ -39,7 +40,7 @@ export const auditEvents = pgTable(
     index('audit_event_entity').on(t.entity, t.entityId),
     check(
       'audit_event_actor_type_check',
-      sql`${t.actorType} in ('person', 'token', 'api-key', 'cli', 'anonymous')`,
+      sql`${t.actorType} in ('person', 'token', 'api-key', 'cli', 'anonymous', 'job')`,
     ),
     check('audit_event_outcome_check', sql`${t.outcome} in ('ok', 'refused', 'failed')`),
   ],

@@ -12,3 +12,12 @@ export {
   setProductSheet,
 } from './service.ts';
 export type { ProductNotice, ProductSheetFile } from './service.ts';
+export { fireDueSchedules } from './schedule.ts';
+export { historyOf, recordRevision, revisionSnapshot } from './revisions.ts';
+export {
+  entryViewSchema,
+  restoreBody,
+  staffEntryParams,
+  writeErrors as lifecycleWriteErrors,
+} from './staff-schemas.ts';
+export type { HistoryItem, RevisionRecord } from './revisions.ts';

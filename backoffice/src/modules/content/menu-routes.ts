@@ -19,7 +19,8 @@ import {
   menuItemPatch,
 } from './schemas.ts';
 import { changeMenuItems } from './service.ts';
-import { auditedEntryWrite, contentAccess } from './staff-access.ts';
+import { contentAccess, itemOf, writeContextOf } from './staff-access.ts';
+import { commitEntryWrite } from './write-service.ts';
 
 const tags = ['content'];
 const answer = z.object({ data: resources.menu.item });
@@ -31,8 +32,8 @@ const staffWrite = (summary: string) => ({
 });
 
 /**
- * Changes the menu's items from its `version` (`how`, menu-items.ts), recorded as `verb` in the audit trail, and
- * bumps the content version.
+ * Changes the menu's items from its `version` (`how`, menu-items.ts), recorded as `verb` in the audit trail and
+ * the history; the write service moves the content version (a menu is live on save).
  */
 async function changeItems(
   app: FastifyInstance,
@@ -41,11 +42,12 @@ async function changeItems(
   how: (items: MenuItem[]) => MenuItem[],
 ) {
   const { site } = await request.shop.context;
-  const menu = await auditedEntryWrite(request, 'menu', verb, id, (tx) =>
-    changeMenuItems(tx, app.cache, site.id, id, version, how, app.clock.now()),
-  );
-  await app.contentChanged();
-  return menu;
+  const context = writeContextOf(request);
+  const row = await commitEntryWrite(context, { resource: 'menu', verb, id, siteId: site.id }, async (tx) => {
+    await changeMenuItems(tx, app.cache, site.id, id, version, how, context.now);
+    return id;
+  });
+  return itemOf(app, 'menu', site.id, row);
 }
 
 export function menuItemRoutes(plugin: FastifyInstance) {

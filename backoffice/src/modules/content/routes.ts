@@ -3,13 +3,18 @@
  * preview, settings list, sitemap, cities and content version. The sitemap and cities are derived data: their
  * other calls of the generic helper answer 405.
  */
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteByIdRoute, errorResponses, refuseCalls } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
 import { menuItemRoutes } from './menu-routes.ts';
-import { auditedEntryWrite, contentAccess } from './staff-access.ts';
+import { contentAccess, itemOf, writeContextOf } from './staff-access.ts';
+import { previewLinkValid } from './preview-link.ts';
+import { previewEntryQuery } from './staff-schemas.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { requireLocalConnection } from '../../lib/exposure.ts';
+import { commitEntryWrite } from './write-service.ts';
 import {
   indexFilterSchema,
   resourceNames,
@@ -27,24 +32,27 @@ import {
   idOrSlugParams,
   indexQuery,
   previewParams,
-  previewQuery,
   patchBody,
   replaceBody,
   settingsResponse,
   sitemapSchema,
 } from './schemas.ts';
 import {
-  createItem,
+  createEntry,
   deleteEntry,
   findCities,
   indexItems,
   listSettings,
+  previewEntry,
   previewPage,
+  loadLookup,
   readContentVersion,
   showItem,
   sitemapOf,
-  updateItem,
+  updateEntry,
+  type EntryUpdate,
 } from './service.ts';
+import type { ContentRow } from './resources.ts';
 
 const errors = errorResponses(400, 401, 404);
 
@@ -104,19 +112,71 @@ function settingAndPreviewRoutes(plugin: FastifyInstance) {
     {
       schema: {
         tags: ['content'],
-        summary: 'A page, draft or published, for the preview (preview token in x-preview-token, or ?token=)',
+        summary:
+          'A page as the preview shows it (its draft): preview token in x-preview-token or ?token=, or a signed ' +
+          'link’s ?sig=&exp=',
         params: previewParams,
-        querystring: previewQuery,
+        querystring: previewEntryQuery,
         response: { 200: z.object({ data: resources.page.item }), ...errors },
       },
     },
     async (request) => {
-      const header = request.headers['x-preview-token'];
-      app.requirePreviewToken(request, typeof header === 'string' ? header : request.query.token);
+      requirePreviewAccess(request, request.params.id, request.query);
       const { site } = await request.shop.context;
-      return { data: await previewPage(app.db, app.cache, site.id, request.params.id) };
+      return { data: await previewPage(app.db, app.cache, site.id, request.params.id, app.clock.now()) };
     },
   );
+
+  app.get(
+    '/preview/:id',
+    {
+      schema: {
+        tags: ['content'],
+        summary:
+          'A page, folder or FAQ entry as the preview shows it (its pending draft, or the draft entry), with its ' +
+          'resource: a signed link’s ?sig=&exp= (issue 26), or the preview token (x-preview-token or ?token=)',
+        params: previewParams,
+        querystring: previewEntryQuery,
+        response: { 200: z.object({ data: previewAnswer }), ...errors },
+      },
+    },
+    async (request) => {
+      requirePreviewAccess(request, request.params.id, request.query);
+      const { site } = await request.shop.context;
+      return { data: await previewEntry(app.db, app.cache, site.id, request.params.id, app.clock.now()) };
+    },
+  );
+}
+
+/** The preview's answer: which resource the entry is, and its item as the editor left it. */
+const previewAnswer = z.discriminatedUnion('resource', [
+  z.object({ resource: z.literal('page'), item: resources.page.item }),
+  z.object({ resource: z.literal('folder'), item: resources.folder.item }),
+  z.object({ resource: z.literal('faq'), item: resources.faq.item }),
+]);
+
+/**
+ * A preview is allowed by a signed link to this entry (`sig`, `exp`: preview-link.ts), or by the preview token
+ * (header or `?token=`). Both from this machine only (the storefront asks, naming its visitor); a wrong one counts
+ * as a failed guess of that visitor (429 after too many) and answers 401.
+ */
+function requirePreviewAccess(
+  request: FastifyRequest,
+  id: number,
+  query: { token?: string; sig?: string; exp?: string },
+) {
+  const app = request.server;
+  if (query.sig !== undefined || query.exp !== undefined) {
+    requireLocalConnection(request);
+    app.failedSecrets.assertAllowed(request.ip);
+    if (previewLinkValid(app.config.previewToken, id, query.sig, query.exp, app.clock.now())) return;
+    app.failedSecrets.recordFailure(request.ip);
+    throw unauthorized(
+      'This preview link is not valid or has expired: open the preview again from the console',
+    );
+  }
+  const header = request.headers['x-preview-token'];
+  app.requirePreviewToken(request, typeof header === 'string' ? header : query.token);
 }
 
 /** The sitemap and the cities, built from other data: read-only. */
@@ -289,11 +349,16 @@ function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
     },
     async (request, reply) => {
       const { site } = await request.shop.context;
-      const created = await auditedEntryWrite(request, name, 'create', undefined, (tx) =>
-        createItem(tx, app.cache, name, site.id, request.body, app.clock.now()),
+      const context = writeContextOf(request);
+      const row = await commitEntryWrite(
+        context,
+        { resource: name, verb: 'create', siteId: site.id },
+        async (tx) => {
+          const created = await createEntry(tx, name, site.id, request.body, context.now);
+          return created.id;
+        },
       );
-      await app.contentChanged();
-      return reply.status(201).send({ data: created });
+      return reply.status(201).send({ data: await itemOf(app, name, site.id, row) });
     },
   );
 
@@ -314,11 +379,8 @@ function resourceWriteRoutes(plugin: FastifyInstance, name: ResourceName) {
       const { site } = await request.shop.context;
       const { id, version, ...fields } = request.body as { id: number; version?: number };
       const update = { mode: 'replace' as const, version, fields };
-      const updated = await auditedEntryWrite(request, name, 'replace', id, (tx) =>
-        updateItem(tx, app.cache, name, site.id, id, update, app.clock.now()),
-      );
-      await app.contentChanged();
-      return { data: updated };
+      const row = await updateFromCall(request, name, site.id, id, 'replace', update);
+      return { data: await itemOf(app, name, site.id, row) };
     },
   );
 
@@ -349,12 +411,8 @@ function resourcePatchRoute(plugin: FastifyInstance, name: ResourceName) {
       const { site } = await request.shop.context;
       const { version, ...fields } = request.body as { version: number };
       const update = { mode: 'patch' as const, version, fields };
-      const id = request.params.id;
-      const updated = await auditedEntryWrite(request, name, 'update', id, (tx) =>
-        updateItem(tx, app.cache, name, site.id, id, update, app.clock.now()),
-      );
-      await app.contentChanged();
-      return { data: updated };
+      const row = await updateFromCall(request, name, site.id, request.params.id, 'update', update);
+      return { data: await itemOf(app, name, site.id, row) };
     },
   );
 }
@@ -365,8 +423,34 @@ function resourceDeleteRoute(plugin: FastifyInstance, name: ResourceName) {
     tags: ['content'],
     summary: `Delete a ${name} entry (id in the body or the query)`,
     access: contentAccess,
-    remove: (request, siteId, id) =>
-      auditedEntryWrite(request, name, 'delete', id, (tx) => deleteEntry(tx, name, siteId, id)),
-    changesContent: true,
+    remove: async (request, siteId, id) => {
+      // The write service moves the content version when the entry was live (a draft deleted moves nothing).
+      await commitEntryWrite(
+        writeContextOf(request),
+        { resource: name, verb: 'delete', id, siteId },
+        async (tx) => {
+          await deleteEntry(tx, name, siteId, id);
+          return id;
+        },
+      );
+    },
+    changesContent: false,
+  });
+}
+
+/** A tooling update of an entry (PUT, PATCH): written as the call says, through the write service. */
+async function updateFromCall(
+  request: FastifyRequest,
+  name: ResourceName,
+  siteId: number,
+  id: number,
+  verb: string,
+  update: EntryUpdate,
+): Promise<ContentRow | null> {
+  const context = writeContextOf(request);
+  const lookup = await loadLookup(context.db, context.cache, siteId);
+  return commitEntryWrite(context, { resource: name, verb, id, siteId }, async (tx) => {
+    const row = await updateEntry(tx, name, siteId, id, update, lookup, context.now);
+    return row.id;
   });
 }

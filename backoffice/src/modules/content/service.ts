@@ -20,7 +20,7 @@ import type { ContentVersion, SitemapSection } from './schemas.ts';
 import { buildSitemap } from './sitemap.ts';
 import { audiencesOf, recordSlugMove } from '../redirect/index.ts';
 
-export async function loadLookup(db: Database, cache: ReadCache, siteId: number): Promise<Lookup> {
+export async function loadLookup(db: Executor, cache: ReadCache, siteId: number): Promise<Lookup> {
   return cache.get(`content-lookup:${siteId}`, async () => {
     const rows = await db
       .select()
@@ -96,8 +96,8 @@ export async function findEntry(
   return row;
 }
 
-/** Validates a create body against the resource's schema and turns it into row values. */
-function rowValues(name: ResourceName, body: unknown, now: Date) {
+/** Validates a body against the resource's input schema: the parsed input (HTML sanitised, defaults filled). */
+export function parseInput(name: ResourceName, body: unknown): Record<string, unknown> {
   const definition = resources[name];
   const parsed = definition.input.safeParse(body);
   if (!parsed.success) {
@@ -109,12 +109,23 @@ function rowValues(name: ResourceName, body: unknown, now: Date) {
     const named = fields.map((f) => `body.${f.field}`).join(', ');
     throw new DomainError('invalid_request', `Invalid ${named}`, { fields });
   }
+  return parsed.data as Record<string, unknown>;
+}
+
+/** The row values of an input `parseInput` has validated. */
+export function valuesOfInput(name: ResourceName, input: Record<string, unknown>, now: Date) {
+  const definition = resources[name];
   // The registry pairs each input schema with its own toRow; the union of pairs is not expressible here.
-  const input = parsed.data as never;
+  const typed = input as never;
   return {
-    ...(definition.toRow as (i: never, now: Date) => ReturnType<typeof definition.toRow>)(input, now),
-    searchText: (definition.searchText as (i: never) => string)(input),
+    ...(definition.toRow as (i: never, now: Date) => ReturnType<typeof definition.toRow>)(typed, now),
+    searchText: (definition.searchText as (i: never) => string)(typed),
   };
+}
+
+/** Validates a create body against the resource's schema and turns it into row values. */
+export function rowValues(name: ResourceName, body: unknown, now: Date) {
+  return valuesOfInput(name, parseInput(name, body), now);
 }
 
 export async function createEntry(
@@ -123,8 +134,13 @@ export async function createEntry(
   siteId: number,
   body: unknown,
   now: Date,
+  override: { status?: 'draft' } = {},
 ) {
-  const values = rowValues(name, body, now);
+  const values = { ...rowValues(name, body, now), ...override };
+  // A draft has not been published yet: it has no publication date unless the body gives one.
+  if (override.status === 'draft' && !(body as { published_at?: unknown }).published_at) {
+    values.publishedAt = null;
+  }
   await assertSlugFree(db, name, siteId, values.slug ?? null);
   const [row] = await db
     .insert(contentEntries)
@@ -223,7 +239,7 @@ export async function deleteNoticesOfProduct(db: Database, siteId: number, produ
     );
 }
 
-async function assertSlugFree(db: Database, name: ResourceName, siteId: number, slug: string | null) {
+export async function assertSlugFree(db: Database, name: ResourceName, siteId: number, slug: string | null) {
   if (!slug) return;
   const [clash] = await db
     .select({ id: contentEntries.id })
@@ -274,38 +290,39 @@ export function showItem(
   });
 }
 
-/** A page as the preview shows it: drafts too, whatever its audiences. */
-export async function previewPage(db: Database, cache: ReadCache, siteId: number, id: number) {
+/** A page as the preview shows it: its pending draft, or the draft, whatever its audiences. */
+export async function previewPage(db: Database, cache: ReadCache, siteId: number, id: number, now: Date) {
   const row = await findEntry(db, 'page', String(id), { siteId, audience: undefined, includeDrafts: true });
-  return resources.page.toItem(row, await loadLookup(db, cache, siteId));
-}
-
-/** Creates an entry from a body the resource's schema validates; answers it as an API item. */
-export async function createItem(
-  db: Database,
-  cache: ReadCache,
-  name: ResourceName,
-  siteId: number,
-  body: unknown,
-  now: Date,
-): Promise<Item> {
-  const row = await createEntry(db, name, siteId, body, now);
-  return resources[name].toItem(row, await loadLookup(db, cache, siteId));
-}
-
-/** Replaces or patches entry `id` (see `EntryUpdate`); answers it as an API item, with its new version. */
-export async function updateItem(
-  db: Database,
-  cache: ReadCache,
-  name: ResourceName,
-  siteId: number,
-  id: number,
-  update: EntryUpdate,
-  now: Date,
-): Promise<Item> {
   const lookup = await loadLookup(db, cache, siteId);
-  const row = await updateEntry(db, name, siteId, id, update, lookup, now);
-  return resources[name].toItem(row, lookup);
+  return resources.page.toItem(withDraft('page', row, now), lookup);
+}
+
+/** The row with its pending draft written over it (the row itself when it has none). */
+export function withDraft(name: ResourceName, row: ContentRow, now: Date): ContentRow {
+  if (!row.draft) return row;
+  const values = valuesOfInput(name, row.draft, now);
+  return { ...row, ...values, status: row.status, publishedAt: values.publishedAt ?? row.publishedAt };
+}
+
+/** A page, folder or FAQ entry as the preview shows it, with its resource; 404 for any other id. */
+export async function previewEntry(db: Database, cache: ReadCache, siteId: number, id: number, now: Date) {
+  const [row] = await db
+    .select()
+    .from(contentEntries)
+    .where(and(eq(contentEntries.siteId, siteId), eq(contentEntries.id, id)));
+  if (!row || (row.resource !== 'page' && row.resource !== 'folder' && row.resource !== 'faq')) {
+    throw notFound(`Entry ${id}`);
+  }
+  const lookup = await loadLookup(db, cache, siteId);
+  const shown = withDraft(row.resource, row, now);
+  switch (row.resource) {
+    case 'page':
+      return { resource: 'page' as const, item: resources.page.toItem(shown, lookup) };
+    case 'folder':
+      return { resource: 'folder' as const, item: resources.folder.toItem(shown, lookup) };
+    default:
+      return { resource: 'faq' as const, item: resources.faq.toItem(shown, lookup) };
+  }
 }
 
 /**

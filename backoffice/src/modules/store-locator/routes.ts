@@ -1,14 +1,16 @@
 /**
  * `GET /store-locator`: stockists near a point, postcode or town, nearest first; `GET /store-locator/{id}` one
  * stockist; create, full replace, patch and delete by staff with `stockists:write` (each write is recorded in the
- * audit trail and bumps the content version; a replace or patch from a stale `version` is a 409).
+ * audit trail and the content history and bumps the content version; a replace or patch from a stale `version`
+ * is a 409); the restore of an old version (staff-restore-route.ts).
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Transaction } from '../../db/types.ts';
 import { deleteByIdRoute, errorResponses, versionConflictBody } from '../../lib/http.ts';
 import { commonQuery } from '../../lib/params.ts';
-import { staffCaller, staffRoute } from '../staff/index.ts';
+import { staffRoute } from '../staff/index.ts';
+import { audited } from './audited.ts';
+import { stockistRestoreRoute } from './staff-restore-route.ts';
 import {
   stockistCreateBody,
   stockistParams,
@@ -20,14 +22,7 @@ import {
 } from './schemas.ts';
 import { findOrigin } from './geocode.ts';
 import { searchStockists } from './service.ts';
-import {
-  createStockist,
-  deleteStockist,
-  findStockist,
-  patchStockist,
-  replaceStockist,
-  stockistState,
-} from './stockists.ts';
+import { createStockist, deleteStockist, findStockist, patchStockist, replaceStockist } from './stockists.ts';
 
 const tags = ['stockists'];
 /** A stockist write's refusals: 409 is a stale version (`version_conflict`, naming `current_version`). */
@@ -35,20 +30,10 @@ const writeErrors = { ...errorResponses(400, 401, 403, 404), 409: versionConflic
 
 const access = staffRoute('stockists:write');
 
-/** Runs a stockist write in a transaction with its audit record (the stockist before and after). */
-function audited<T>(
-  request: FastifyRequest,
-  verb: string,
-  id: number | undefined,
-  write: (tx: Transaction) => Promise<T>,
-) {
-  const change = { action: `stockist.${verb}`, entity: 'stockist', id, state: stockistState };
-  return staffCaller(request).audit.change(request.server.db, change, write);
-}
-
 export const storeLocatorRoutes: FastifyPluginAsync = async (plugin) => {
   stockistReadRoutes(plugin);
   stockistWriteRoutes(plugin);
+  stockistRestoreRoute(plugin);
 };
 
 /** The search (nearest first) and one stockist. */
