@@ -46,12 +46,12 @@ function sign(id: number, exp: number): string {
 
 /** Writes a new page on the console's form and saves it as a draft; answers its id. */
 async function writeDraft(page: Page, slug: string, title: string, text: string): Promise<number> {
-  await page.goto('/admin/#/content-pages/create');
+  await page.goto('/admin/content-pages/create');
   await page.getByRole('textbox', { name: 'Title' }).fill(title);
   await page.getByRole('textbox', { name: 'Slug' }).fill(slug);
   await page.getByRole('textbox', { name: 'Text of section 1' }).fill(text);
   await page.getByRole('button', { name: 'Save draft' }).click();
-  await expect(page).toHaveURL(/#\/content-pages\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/admin\/content-pages\/\d+$/, { timeout: 15_000 });
   await expect(page.getByLabel('Status: Draft')).toBeVisible();
   return Number(/(\d+)$/.exec(page.url())![1]);
 }
@@ -157,7 +157,7 @@ test('a page scheduled 20 s ahead goes live with nobody signed in; unpublishing 
     expect(await (await shop.get(`/${SEGMENT}/${slug}`)).text()).toContain(title);
 
     const second = await signedInPage(browser);
-    await second.page.goto(`/admin/#/content-pages/${id}`);
+    await second.page.goto(`/admin/content-pages/${id}`);
     await expect(second.page.getByLabel('Status: Published')).toBeVisible();
     await second.page.getByRole('button', { name: 'Unpublish' }).click();
     await expect(second.page.getByLabel('Status: Draft')).toBeVisible();
@@ -178,14 +178,14 @@ test('a version restored from the history is a new draft with the old text', asy
   const saved = (await (await page.request.get(`/api/v1/staff/content/page/${id}?${SITE}`)).json()).data;
 
   await page.getByRole('link', { name: 'History' }).click();
-  await expect(page).toHaveURL(new RegExp(`#/history/page/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/history/page/${id}$`));
   const versions = page.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
   await expect(versions.first()).toContainText('second wording');
   const oldest = versions.last();
   await oldest.getByRole('button', { name: /^Restore as draft/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Restore as draft' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`#/content-pages/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/content-pages/${id}$`));
   await expect(text).toHaveText('The first wording.');
   await expect(page.getByLabel('Status: Draft')).toBeVisible();
   const restored = (await (await page.request.get(`/api/v1/staff/content/page/${id}?${SITE}`)).json()).data;

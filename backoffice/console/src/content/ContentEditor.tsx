@@ -24,7 +24,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { HttpError, Title, useCanAccess, useNotify } from 'react-admin';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorCode, type ApiErrorDetails } from '../api/client.ts';
 import { cleanHtml } from '../catalogue/products/rich-text.ts';
 import { ukDateTime } from '../dates.ts';
@@ -399,7 +399,11 @@ export function ContentEditor<Form>({ kind, Fields }: Props<Form>) {
             Preview
           </Button>
         )}
-        {view && <Button href={`#/history/${kind.resource}/${view.id}`}>History</Button>}
+        {view && (
+          <Button component={RouterLink} to={`/history/${kind.resource}/${view.id}`}>
+            History
+          </Button>
+        )}
       </Stack>
 
       {conflict && (
@@ -428,7 +432,9 @@ export function ContentEditor<Form>({ kind, Fields }: Props<Form>) {
       </Card>
       {view && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          <Link href={`#/${kind.consoleResource}`}>Back to the list</Link>
+          <Link component={RouterLink} to={`/${kind.consoleResource}`}>
+            Back to the list
+          </Link>
         </Typography>
       )}
       {view && (

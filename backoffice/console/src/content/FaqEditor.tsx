@@ -1,4 +1,4 @@
-/** A FAQ entry: its question, its answer (rich text), audiences and position. #/content-faq/create and /{id}. */
+/** A FAQ entry: its question, its answer (rich text), audiences and position. /admin/content-faq/create and /{id}. */
 import { RichTextEditor } from '../catalogue/products/RichTextEditor.tsx';
 import { ContentEditor, type FieldsProps } from './ContentEditor.tsx';
 import { Audiences, Field } from './fields.tsx';

@@ -1,4 +1,4 @@
-/** FAQ entries (#/content-faq), drafts included. */
+/** FAQ entries (/admin/content-faq), drafts included. */
 import { ContentList } from './ContentList.tsx';
 
 export default function FaqList() {

@@ -1,6 +1,6 @@
 /**
  * A how-to folder: title, address, type, audiences, summary, difficulty, duration and its steps (a title and a rich
- * text each). #/content-folders/create and #/content-folders/{id}.
+ * text each). /admin/content-folders/create and /admin/content-folders/{id}.
  */
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { RichTextEditor } from '../catalogue/products/RichTextEditor.tsx';

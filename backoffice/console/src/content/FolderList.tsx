@@ -1,4 +1,4 @@
-/** How-to folders (#/content-folders), drafts included. */
+/** How-to folders (/admin/content-folders), drafts included. */
 import { ContentList } from './ContentList.tsx';
 
 export default function FolderList() {

@@ -1,5 +1,5 @@
 /**
- * The history of one content entry (#/history/{resource}/{id}), newest first: each version with who saved it,
+ * The history of one content entry (/admin/history/{resource}/{id}), newest first: each version with who saved it,
  * when (UK time), what was done, and the fields it changed (before and after, the words taken out and put in).
  * "Restore as draft" (pages, folders, FAQ entries: the old text becomes the draft, nothing goes live) or "Restore"
  * (the others: live with the next build) after a confirmation; only for those with `content:write`.
@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Confirm, Title, useCanAccess, useNotify } from 'react-admin';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ukDateTime } from '../dates.ts';
 import { failureMessage } from '../ui/use-submit.ts';
 import { contentApi, type ContentView, type HistoryEntry } from './content-api.ts';
@@ -151,7 +151,11 @@ export default function HistoryScreen() {
         <Typography variant="h5" component="h1">
           {heading}
         </Typography>
-        {editor && <Link href={`#${editor}`}>Back to the {noun}</Link>}
+        {editor && (
+          <Link component={RouterLink} to={editor}>
+            Back to the {noun}
+          </Link>
+        )}
       </Stack>
       {failed && <Alert severity="error">{failed}</Alert>}
       {!failed && !items && <Typography>Loading the history…</Typography>}

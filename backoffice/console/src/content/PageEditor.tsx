@@ -1,7 +1,7 @@
 /**
  * A CMS page, a news item or a vacancy (careers: with the job's contract, place, department, experience and
  * salary): title, address, audiences, summary and its sections (a heading and a rich text each; a picture or video
- * section is kept as it is). #/content-pages/create and #/content-pages/{id}.
+ * section is kept as it is). /admin/content-pages/create and /admin/content-pages/{id}.
  */
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { RichTextEditor } from '../catalogue/products/RichTextEditor.tsx';

@@ -1,4 +1,4 @@
-/** CMS pages, news and careers (#/content-pages), drafts included. */
+/** CMS pages, news and careers (/admin/content-pages), drafts included. */
 import { ContentList } from './ContentList.tsx';
 
 export default function PageList() {

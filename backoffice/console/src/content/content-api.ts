@@ -116,7 +116,7 @@ export const contentApi = {
     times: { publish_at: string | null; unpublish_at: string | null },
   ) => call<ContentView<Item>>('PUT', address(one(resource, id, '/schedule')), { version, ...times }),
   previewLink: (resource: string, id: number) =>
-    call<{ url: string; expires_at: string }>('POST', address(one(resource, id, '/preview-link')), {}),
+    call<{ url: string; expires_at: string }>('POST', address(one(resource, id, '/preview-link'))),
   history: (resource: string, id: number) =>
     call<{ items: HistoryEntry[] }>('GET', address(one(resource, id, '/history'))),
   restore: <Item>(resource: string, id: number, version: number, fromVersion: number) =>

@@ -189,6 +189,9 @@ export function actionLabel(action: string): string {
     schedule: 'Scheduled',
     restore: 'Restored',
     delete: 'Deleted',
+    add_item: 'Item added',
+    update_item: 'Item changed',
+    remove_item: 'Item removed',
     scheduled_publish: 'Published on schedule',
     scheduled_unpublish: 'Unpublished on schedule',
   };

@@ -97,7 +97,7 @@ function audienceErrors(audiences: string[], errors: Errors) {
 export interface Kind<Form> {
   /** The API's resource. */
   resource: 'page' | 'folder' | 'faq';
-  /** The console's resource (its address: #/content-pages…). */
+  /** The console's resource (its address: /admin/content-pages…). */
   consoleResource: string;
   /** "page", "how-to folder", "FAQ entry": in the screen's sentences. */
   noun: string;
