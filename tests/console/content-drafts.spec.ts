@@ -142,7 +142,7 @@ test('a page scheduled 20 s ahead goes live with nobody signed in; unpublishing 
     const at = new Date(Date.now() + 20_000);
     await first.page.getByRole('button', { name: 'Schedule' }).click();
     const dialog = first.page.getByRole('dialog', { name: 'Schedule' });
-    await dialog.getByLabel('Publish at (UK time)').fill(ukInput(at));
+    await dialog.getByRole('textbox', { name: 'Publish at (UK time)', exact: true }).fill(ukInput(at));
     await dialog.getByRole('button', { name: 'Save schedule' }).click();
     await expect(dialog).toBeHidden();
     await expect(first.page.getByLabel(/^Status: Scheduled \d+ \w+ \d\d:\d\d$/)).toBeVisible();
