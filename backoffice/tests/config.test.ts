@@ -56,6 +56,16 @@ test('production refuses a missing ALTCHA key or webhook secret; any mode refuse
   );
 });
 
+test('the schedule job: its pace in whole seconds (30 by default), refused otherwise', () => {
+  expect(loadConfig({}).scheduleCheckSeconds).toBe(30);
+  expect(loadConfig({ SCHEDULE_CHECK_SECONDS: '2' }).scheduleCheckSeconds).toBe(2);
+  for (const value of ['0', '1.5', 'often', '3601']) {
+    expect(() => loadConfig({ SCHEDULE_CHECK_SECONDS: value }), value).toThrow(
+      'SCHEDULE_CHECK_SECONDS: must be a whole number of seconds from 1 to 3600',
+    );
+  }
+});
+
 test('payment reconciliation: its age and pace in whole seconds, refused otherwise', () => {
   expect(
     loadConfig({ PAYMENT_RECONCILE_AFTER_SECONDS: '5', PAYMENT_RECONCILE_EVERY_SECONDS: '1' }).payment,

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockists } from '../src/db/schema.ts';
 import { fakeClock } from '../src/lib/clock.ts';
+import { fireDueSchedules } from '../src/modules/content/index.ts';
 import { createTestApp, q, type TestApp } from './helpers.ts';
 import { consoleHeaders, inviteAndEnrol, keyHeaders, type StaffPerson } from './staff-helpers.ts';
 
@@ -94,11 +95,17 @@ describe('drafts and publishing', () => {
     expect(pending.item.title).toBe('Render guide (2027)');
     expect(pending.live.title).toBe('Render guide');
     expect(await contentVersion()).toBe(v0 + 1);
+    const listed = await ok('GET', '/staff/content/page?q=render%20guide');
+    expect(listed.items).toEqual([
+      expect.objectContaining({ id, title: 'Render guide (2027)', has_draft: true }),
+    ]);
     expect(await publicPage('render-guide')).toBe('Render guide');
 
     const live = await ok('POST', `/staff/content/page/${id}/publish`, { version: pending.version });
     expect(live).toMatchObject({ has_draft: false });
     expect(live.live.title).toBe('Render guide (2027)');
+    // The page keeps the date it was first published.
+    expect(live.live.published_at).toBe(published.live.published_at);
     expect(await contentVersion()).toBe(v0 + 2);
     expect(await publicPage('render-guide')).toBe('Render guide (2027)');
 
@@ -248,6 +255,20 @@ describe('schedule', () => {
       ['unpublish', 'Schedule'],
       ['publish', 'Schedule'],
     ]);
+  });
+  it('fires a due publication once when two back-offices run the job at the same time', async () => {
+    const { id, version } = await ok('POST', '/staff/content/page', newPage('raced-page', 'Raced'), 201);
+    const at = new Date(clock.now().getTime() + 10_000).toISOString();
+    await ok('PUT', `/staff/content/page/${id}/schedule`, { version, publish_at: at, unpublish_at: null });
+    clock.advance(11_000);
+    const v0 = await contentVersion();
+    const other = { db: t.app.db, clock, contentChanged: () => t.app.contentChanged() };
+    const [, second] = await Promise.all([t.app.jobs.runNow('content-schedule'), fireDueSchedules(other)]);
+    expect(second.published).toBeLessThanOrEqual(1);
+    expect(await publicPage('raced-page')).toBe('Raced');
+    expect(await contentVersion()).toBe(v0 + 1);
+    const history = await ok('GET', `/staff/content/page/${id}/history`);
+    expect(history.items.filter((h: { action: string }) => h.action === 'publish')).toHaveLength(1);
   });
 });
 

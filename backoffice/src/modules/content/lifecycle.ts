@@ -47,9 +47,11 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** One line of the staff list. */
 export function staffListItem(row: ContentRow) {
+  // The title the editor last gave it: its pending draft's when there is one.
+  const draftTitle = row.draft?.title ?? row.draft?.question;
   return {
     id: row.id,
-    title: row.title,
+    title: typeof draftTitle === 'string' ? draftTitle : row.title,
     slug: row.slug,
     type: row.type,
     status: row.status,
@@ -226,13 +228,10 @@ export async function publishEntry(
   if (row.status === 'published' && !row.draft && !row.publishAt) return row.id;
   if (row.status === 'published' && row.draft) {
     const values = valuesOfInput(name, row.draft, now);
-    const written = await writeFrom(
-      db,
-      name,
-      row,
-      { ...values, status: 'published', draft: null, publishAt: null, publishedAt: row.publishedAt ?? now },
-      now,
-    );
+    // A page's date is the one its draft names (news carry theirs); others keep the date they were first published.
+    const publishedAt = (name === 'page' ? values.publishedAt : null) ?? row.publishedAt ?? now;
+    const set = { ...values, status: 'published' as const, draft: null, publishAt: null, publishedAt };
+    const written = await writeFrom(db, name, row, set, now);
     if (name === 'page' || name === 'folder') {
       await recordSlugMove(db, name, row.slug, written.slug, audiencesOf(row.audiences));
     }
