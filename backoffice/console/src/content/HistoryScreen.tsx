@@ -128,8 +128,10 @@ export default function HistoryScreen() {
     const from = asked;
     setBusy(true);
     try {
-      const current = view ?? (await contentApi.get<Record<string, unknown>>(resource, id));
-      await contentApi.restore(resource, id, current.version, from);
+      // The entry's version: its view's, or (a resource without a view, such as a stockist) its latest version's.
+      const version = view?.version ?? items?.[0]?.version;
+      if (version === undefined) throw new Error('The entry has no version to restore onto');
+      await contentApi.restore(resource, id, version, from);
       setAsked(undefined);
       notify(restoreWording(resource, from).done, { type: 'success' });
       if (editor) navigate(editor);
