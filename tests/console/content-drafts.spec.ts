@@ -9,6 +9,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { consoleStack, signedInAs } from './support/stack.ts';
 
 test.use({ storageState: signedInAs('content') });
@@ -42,6 +43,18 @@ function previewToken(): string {
 /** A preview link's signature, as the back-office makes it (HMAC-SHA256 of the id and the expiry, in hex). */
 function sign(id: number, exp: number): string {
   return createHmac('sha256', previewToken()).update(`preview:${id}:${exp}`).digest('hex');
+}
+
+/**
+ * No serious or critical accessibility issue on the screen, the catalogue's rich-text toolbar apart (its buttons'
+ * names differ from their text, "H2" named "Heading": that editor is the catalogue's, reused as it is).
+ */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .exclude('[role="group"][aria-label$=": formatting"]')
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Writes a new page on the console's form and saves it as a draft; answers its id. */
@@ -168,7 +181,7 @@ test('a page scheduled 20 s ahead goes live with nobody signed in; unpublishing 
   }
 });
 
-test('a version restored from the history is a new draft with the old text', async ({ page }) => {
+test('a version restored from the history is a new draft with the old text', async ({ page, browser }) => {
   const { slug, title } = fresh('restored-page');
   const id = await writeDraft(page, slug, title, 'The first wording.');
   const text = page.getByRole('textbox', { name: 'Text of section 1' });
@@ -181,6 +194,7 @@ test('a version restored from the history is a new draft with the old text', asy
   await expect(page).toHaveURL(new RegExp(`/admin/history/page/${id}$`));
   const versions = page.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
   await expect(versions.first()).toContainText('second wording');
+  await expectAccessible(page);
   const oldest = versions.last();
   await oldest.getByRole('button', { name: /^Restore as draft/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Restore as draft' }).click();
@@ -191,4 +205,19 @@ test('a version restored from the history is a new draft with the old text', asy
   const restored = (await (await page.request.get(`/api/v1/staff/content/page/${id}?${SITE}`)).json()).data;
   expect(restored.version).toBeGreaterThan(saved.version);
   expect(restored.status).toBe('draft');
+  await expectAccessible(page);
+
+  // Someone who reads content without changing it sees the page and its history, and no control that writes.
+  const reader = await browser.newContext({
+    storageState: signedInAs('read_only'),
+    baseURL: consoleStack.backofficeURL,
+  });
+  const readOnly = await reader.newPage();
+  await readOnly.goto(`/admin/content-pages/${id}`);
+  await expect(readOnly.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+  await expect(readOnly.getByRole('link', { name: 'History' })).toBeVisible();
+  for (const name of ['Save draft', 'Publish now', 'Schedule']) {
+    await expect(readOnly.getByRole('button', { name })).toHaveCount(0);
+  }
+  await reader.close();
 });

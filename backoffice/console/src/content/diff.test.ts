@@ -36,9 +36,22 @@ describe('the history diff', () => {
   });
 
   it('makes a version readable, with word changes for texts only', () => {
-    const [title, position] = readableChanges([
+    const [title, position, extract, blocks] = readableChanges([
       { field: 'title', before: 'Old title', after: 'New title' },
       { field: 'position', before: 1, after: 2 },
+      { field: 'parent_id', before: undefined, after: null },
+      { field: 'extract', before: undefined, after: 'A summary' },
+      {
+        field: 'blocks',
+        before: [{ kind: 'text', text: '<p>First</p>' }],
+        after: [{ kind: 'text', text: '<p>Second</p>' }],
+      },
+    ]);
+    expect(extract).toEqual({ field: 'extract', label: 'Summary', before: '(empty)', after: 'A summary' });
+    expect(blocks!.words).toEqual([
+      { kind: 'same', text: '1.' },
+      { kind: 'removed', text: 'First' },
+      { kind: 'added', text: 'Second' },
     ]);
     expect(title).toMatchObject({ label: 'Title', before: 'Old title', after: 'New title' });
     expect(title!.words).toEqual([

@@ -67,6 +67,7 @@ export function plainText(html: string): string {
     .trim();
 }
 
+const EMPTY = '(empty)';
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const MAX = 400;
 
@@ -157,23 +158,23 @@ export interface ReadableChange {
   words?: WordChange[];
 }
 
-/** A version's changes as the history shows them. */
+/**
+ * A version's changes as the history shows them: a field whose text reads the same before and after (nothing and
+ * an empty list) is left out; two texts (or lists) that both say something get their words marked.
+ */
 export function readableChanges(changes: readonly FieldChange[]): ReadableChange[] {
-  return changes.map(({ field, before, after }) => {
+  return changes.flatMap(({ field, before, after }) => {
     const beforeText = valueText(before);
     const afterText = valueText(after);
-    const texty = (v: unknown) => v === null || v === undefined || typeof v === 'string' || Array.isArray(v);
+    if (beforeText === afterText) return [];
+    const texty = (v: unknown) => typeof v === 'string' || Array.isArray(v);
     const words =
-      texty(before) && texty(after) && (typeof before === 'string' || typeof after === 'string')
-        ? wordDiff(before == null ? '' : beforeText, after == null ? '' : afterText)
+      texty(before) && texty(after) && beforeText !== EMPTY && afterText !== EMPTY
+        ? wordDiff(beforeText, afterText)
         : undefined;
-    return {
-      field,
-      label: fieldLabel(field),
-      before: beforeText,
-      after: afterText,
-      ...(words ? { words } : {}),
-    };
+    return [
+      { field, label: fieldLabel(field), before: beforeText, after: afterText, ...(words ? { words } : {}) },
+    ];
   });
 }
 
