@@ -10,6 +10,7 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { browserHeaders } from './support/people.ts';
 import { consoleStack, signedInAs } from './support/stack.ts';
 
 test.use({ storageState: signedInAs('content') });
@@ -206,6 +207,25 @@ test('a version restored from the history is a new draft with the old text', asy
   expect(restored.version).toBeGreaterThan(saved.version);
   expect(restored.status).toBe('draft');
   await expectAccessible(page);
+
+  // Someone else saves meanwhile: the next save says so, keeps what was typed, and goes onto their version.
+  const other = await page.request.patch(`/api/v1/staff/content/page/${id}?${SITE}`, {
+    headers: browserHeaders,
+    data: { version: restored.version, extract: 'Saved elsewhere.' },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+  const summary = page.getByRole('textbox', { name: 'Summary' });
+  await summary.fill('Typed here.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const conflict = page.getByRole('alert').filter({ hasText: 'This page changed meanwhile' });
+  await expect(conflict).toBeVisible();
+  await expect(summary).toHaveValue('Typed here.');
+  await conflict.getByRole('button', { name: 'Keep my changes on their version' }).click();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(
+    page.getByText(`Version ${restored.version + 2} · last changed`, { exact: false }),
+  ).toBeVisible();
+  await expect(summary).toHaveValue('Typed here.');
 
   // Someone who reads content without changing it sees the page and its history, and no control that writes.
   const reader = await browser.newContext({

@@ -47,6 +47,12 @@ interface Props<Form> {
 
 type View = ContentView<Record<string, unknown>>;
 
+/**
+ * The entry a create just made, handed to the edit screen it goes to: shown at once rather than read again, so
+ * nothing typed while a second read was on its way is overwritten.
+ */
+let handoff: View | undefined;
+
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The API's field errors (`blocks.0.text`, `title`…) as the form's keys. */
@@ -167,6 +173,14 @@ export function ContentEditor<Form>({ kind, Fields }: Props<Form>) {
       setForm(empty);
       return;
     }
+    const handed = handoff;
+    handoff = undefined;
+    if (handed?.id === id) {
+      setView(handed);
+      setBase(formOf(handed));
+      setForm(formOf(handed));
+      return;
+    }
     contentApi
       .get<Record<string, unknown>>(kind.resource, id)
       .then((v) => {
@@ -232,6 +246,7 @@ export function ContentEditor<Form>({ kind, Fields }: Props<Form>) {
     if (creating) {
       const made = await contentApi.create<Record<string, unknown>>(kind.resource, kind.bodyOf(form));
       applied(made);
+      handoff = made;
       navigate(`/${kind.consoleResource}/${made.id}`, { replace: true });
       return made;
     }
