@@ -20,7 +20,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { Confirm, Title, useCanAccess, useNotify } from 'react-admin';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ukDateTime } from '../dates.ts';
@@ -30,31 +30,32 @@ import { actionLabel, readableChanges, type WordChange } from './diff.ts';
 import { editorPath, resourceNoun, restoreWording } from './history.ts';
 
 function Words({ words }: { words: WordChange[] }) {
+  // Each part is followed by a space of its own, so the text reads (and copies) as words.
   return (
     <Box component="span">
-      {words.map((w, i) =>
-        w.kind === 'same' ? (
-          <span key={i}>{w.text} </span>
-        ) : w.kind === 'removed' ? (
-          <Box
-            component="del"
-            key={i}
-            aria-label={`removed: ${w.text}`}
-            sx={{ bgcolor: '#fde2e1', color: '#8a1c12', mr: 0.5 }}
-          >
-            {w.text}
-          </Box>
-        ) : (
-          <Box
-            component="ins"
-            key={i}
-            aria-label={`added: ${w.text}`}
-            sx={{ bgcolor: '#dff3e4', color: '#1b5e20', textDecoration: 'none', mr: 0.5 }}
-          >
-            {w.text}
-          </Box>
-        ),
-      )}
+      {words.map((w, i) => (
+        <Fragment key={i}>
+          {w.kind === 'same' ? (
+            w.text
+          ) : w.kind === 'removed' ? (
+            <Box
+              component="del"
+              aria-label={`removed: ${w.text}`}
+              sx={{ bgcolor: '#fde2e1', color: '#8a1c12' }}
+            >
+              {w.text}
+            </Box>
+          ) : (
+            <Box
+              component="ins"
+              aria-label={`added: ${w.text}`}
+              sx={{ bgcolor: '#dff3e4', color: '#1b5e20', textDecoration: 'none' }}
+            >
+              {w.text}
+            </Box>
+          )}{' '}
+        </Fragment>
+      ))}
     </Box>
   );
 }
