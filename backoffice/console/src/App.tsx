@@ -26,6 +26,9 @@ import SettingsIcon from '@mui/icons-material/Tune';
 import SlidesIcon from '@mui/icons-material/ViewCarousel';
 import StockistIcon from '@mui/icons-material/Storefront';
 import TrainingDatesIcon from '@mui/icons-material/EventAvailable';
+import PageIcon from '@mui/icons-material/Article';
+import FolderIcon from '@mui/icons-material/MenuBook';
+import FaqIcon from '@mui/icons-material/QuestionAnswer';
 import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router';
@@ -85,6 +88,13 @@ const SettingsPage = lazy(() => import('./content-site/SettingsPage.tsx'));
 const SlidesPage = lazy(() => import('./content-site/SlidesPage.tsx'));
 const StockistsPage = lazy(() => import('./content-site/StockistsPage.tsx'));
 const TrainingPage = lazy(() => import('./content-site/TrainingPage.tsx'));
+const ContentPageList = lazy(() => import('./content/PageList.tsx'));
+const ContentPageEditor = lazy(() => import('./content/PageEditor.tsx'));
+const ContentFolderList = lazy(() => import('./content/FolderList.tsx'));
+const ContentFolderEditor = lazy(() => import('./content/FolderEditor.tsx'));
+const ContentFaqList = lazy(() => import('./content/FaqList.tsx'));
+const ContentFaqEditor = lazy(() => import('./content/FaqEditor.tsx'));
+const ContentHistory = lazy(() => import('./content/HistoryScreen.tsx'));
 
 const authProvider = createAuthProvider(api);
 const dataProvider = createDataProvider(api);
@@ -115,6 +125,7 @@ export function App() {
         <Route path="/my-sessions" element={<MySessions />} />
         <Route path="/catalogue-import" element={<SpreadsheetPage />} />
         <Route path="/products/:id/media" element={<ProductMedia />} />
+        <Route path="/history/:resource/:id" element={<ContentHistory />} />
       </CustomRoutes>
       <Resource
         name="orders"
@@ -209,6 +220,33 @@ export function App() {
         edit={RedirectEdit}
         icon={RedirectIcon}
         recordRepresentation="from"
+      />
+      <Resource
+        name="content-pages"
+        options={{ label: 'Pages, news and careers' }}
+        list={ContentPageList}
+        create={ContentPageEditor}
+        edit={ContentPageEditor}
+        icon={PageIcon}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="content-folders"
+        options={{ label: 'How-to folders' }}
+        list={ContentFolderList}
+        create={ContentFolderEditor}
+        edit={ContentFolderEditor}
+        icon={FolderIcon}
+        recordRepresentation="title"
+      />
+      <Resource
+        name="content-faq"
+        options={{ label: 'FAQ' }}
+        list={ContentFaqList}
+        create={ContentFaqEditor}
+        edit={ContentFaqEditor}
+        icon={FaqIcon}
+        recordRepresentation="title"
       />
       <Resource name="builds" list={BuildList} icon={BuildIcon} recordRepresentation="id" />
       <Resource name="content-menus" options={{ label: 'Menus' }} list={MenusPage} icon={MenusIcon} />

@@ -69,6 +69,23 @@ const NEEDED: Record<string, Partial<Record<string, string>>> = {
   },
   // The storefront's builds (issue 26): read by all who read content; a rollback is a publish.
   builds: { list: 'content:read', show: 'content:read', rollback: 'content:publish' },
+  // Pages (with news and careers), how-to folders and FAQ entries: read by all who read content, changed as drafts
+  // with `content:write`, published, unpublished and scheduled with `content:publish`.
+  ...Object.fromEntries(
+    ['content-pages', 'content-folders', 'content-faq'].map((resource) => [
+      resource,
+      {
+        list: 'content:read',
+        show: 'content:read',
+        edit: 'content:read',
+        create: 'content:write',
+        write: 'content:write',
+        publish: 'content:publish',
+      },
+    ]),
+  ),
+  // The history of any content entry (#/history/{resource}/{id}); restoring a version is a write.
+  history: { list: 'content:read', restore: 'content:write' },
   redirects: {
     list: 'content:write',
     create: 'content:write',

@@ -10,6 +10,7 @@ import { ROLES } from './access.ts';
 import { auditCalls } from './audit/calls.ts';
 import { buildCalls } from './builds/calls.ts';
 import { categoryCalls } from './catalogue/categories/calls.ts';
+import { contentCalls } from './content/calls.ts';
 import { redirectCalls } from './catalogue/redirects/calls.ts';
 import { customerResource } from './customers/customer-calls.ts';
 import { discountCalls } from './discounts/calls.ts';
@@ -163,6 +164,7 @@ function resources(api: Api): Record<string, ResourceCalls> {
     ...auditCalls(api),
     ...categoryCalls(api),
     ...redirectCalls(api),
+    ...contentCalls(),
   };
 }
 
