@@ -19,6 +19,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import {
   Loading,
   Show,
@@ -136,7 +137,9 @@ function Statement() {
                   {account.invoices.map((invoice) => (
                     <TableRow key={invoice.order_id}>
                       <TableCell>
-                        <Link href={`#/orders/${invoice.order_id}/show`}>{invoice.number}</Link>
+                        <Link component={RouterLink} to={`/orders/${invoice.order_id}/show`}>
+                          {invoice.number}
+                        </Link>
                       </TableCell>
                       <TableCell>{ukDay(invoice.placed_at)}</TableCell>
                       <TableCell>

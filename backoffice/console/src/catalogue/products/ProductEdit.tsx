@@ -30,7 +30,7 @@ import {
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useCanAccess, useNotify } from 'react-admin';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { api, errorCode, unwrap, type ApiErrorDetails } from '../../api/client.ts';
 import { HttpError } from 'react-admin';
 import { failureMessage } from '../../ui/use-submit.ts';
@@ -306,7 +306,9 @@ export default function ProductEdit() {
         <Typography variant="body2" color="text.secondary">
           {product.reference} · last changed {ukDateTime(product.updated_at)}
         </Typography>
-        <Link href={`#/products/${id}/media`}>Pictures and documents</Link>
+        <Link component={RouterLink} to={`/products/${id}/media`}>
+          Pictures and documents
+        </Link>
       </Stack>
 
       {conflict && (
@@ -534,7 +536,11 @@ export default function ProductEdit() {
           <Typography variant="body2" sx={{ mt: 1 }}>
             {product.picture_count} {product.picture_count === 1 ? 'picture' : 'pictures'} ·{' '}
             {product.document_count} {product.document_count === 1 ? 'document' : 'documents'} (change them
-            under <Link href={`#/products/${id}/media`}>Pictures and documents</Link>)
+            under{' '}
+            <Link component={RouterLink} to={`/products/${id}/media`}>
+              Pictures and documents
+            </Link>
+            )
           </Typography>
           {writes && (
             <Button variant="contained" sx={{ mt: 2 }} onClick={saveProduct} disabled={readOnly}>

@@ -70,7 +70,8 @@ export function RichTextEditor({ label, value, onChange, disabled, error }: Prop
             <Button
               key={tool.label}
               title={tool.title}
-              aria-label={tool.title}
+              // The name starts with what the button does and contains its visible text (WCAG 2.5.3).
+              aria-label={`${tool.title} (${tool.label})`}
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => {
                 box.current?.focus();
