@@ -6,42 +6,15 @@
  * console: the shop serves it within seconds (their pages are gone). A content change then builds from the current
  * content again, and that build is good: the catalogue is exactly as the other specs expect it.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yIssues } from '../e2e/support/axe.ts';
+import { buildStatus, liveWithCurrentContent } from './support/builds.ts';
 import { consoleStack, signedInAs } from './support/stack.ts';
 
 test.use({ storageState: signedInAs('content') });
 
 const SITE = 'site_id=3';
 const key = { 'x-api-key': consoleStack.apiKey! };
-
-interface BuildStatus {
-  state: string;
-  content_version: number;
-  build_id: string | null;
-  current: { id: string; contents: { products: number } | null } | null;
-  newest: { id: string; status: string; message: string | null; content_version: number } | null;
-}
-
-async function buildStatus(api: APIRequestContext): Promise<BuildStatus> {
-  const answer = await api.get('/api/v1/staff/builds/current', { headers: key });
-  expect(answer.status(), await answer.text()).toBe(200);
-  return (await answer.json()).data;
-}
-
-/** Waits for the shop to serve a good build of the content as it is now (the launcher reports "live"). */
-async function liveWithCurrentContent(api: APIRequestContext, timeout = 120_000): Promise<BuildStatus> {
-  await expect
-    .poll(
-      async () => {
-        const status = await buildStatus(api);
-        return status.state === 'live' && status.newest?.content_version === status.content_version;
-      },
-      { timeout, intervals: [1_000] },
-    )
-    .toBe(true);
-  return buildStatus(api);
-}
 
 /** A GTIN-13 with its check digit. */
 function gtin13(body: string): string {

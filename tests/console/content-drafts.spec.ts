@@ -11,6 +11,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { browserHeaders } from './support/people.ts';
+import { liveWithCurrentContent } from './support/builds.ts';
 import { consoleStack, signedInAs } from './support/stack.ts';
 
 test.use({ storageState: signedInAs('content') });
@@ -106,6 +107,8 @@ test('a draft moves nothing live; its signed preview shows it, an altered or exp
   page,
   playwright,
 }) => {
+  // A build a spec before this one started must not count as this draft's.
+  await liveWithCurrentContent(page.request);
   const versionBefore = await contentVersion(page.request);
   const buildBefore = currentBuild();
   const { slug, title } = fresh('draft-page');
