@@ -273,4 +273,23 @@ test.describe('checkout', () => {
       expect(total).toBeLessThan(120 * 1024);
     }
   });
+
+  test('delivery: an error goes as soon as its field is corrected, and a wrong value is said on leaving', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+    await addToBasket(page, 'diy-filler', 2, 1);
+    await page.goto('/diy-filler/checkout/delivery');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    const fields = ['Email address', 'First name', 'Last name', 'Phone number'].map((name) =>
+      page.getByLabel(name).first(),
+    );
+    for (const field of fields) await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await fillDetails(page, 'corrected@example.co.uk');
+    for (const field of fields) await expect(field).not.toHaveAttribute('aria-invalid');
+    await fields[3]!.fill('123');
+    await fields[3]!.blur();
+    await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  });
+
 });
