@@ -292,4 +292,20 @@ test.describe('checkout', () => {
     await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
   });
 
+  test('the confirmation focuses its heading, with no frame over the amounts (390 px)', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'phone only');
+    await addToBasket(page, 'professional-filler', 1, 1);
+    await page.goto('/professional-filler/checkout/delivery');
+    await fillDetails(page, `frame-${Date.now()}@example.co.uk`);
+    await deliverHome(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await pay(page, 'tok_ok');
+    await expect(page).toHaveURL(/\/confirmation\?order=PW-\d+/);
+    const heading = page.getByRole('heading', { name: 'Thank you for your order' });
+    await expect(heading).toBeFocused();
+    const outline = await heading.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).toBe('none');
+  });
 });

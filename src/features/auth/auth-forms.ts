@@ -22,6 +22,7 @@ import { islandApi } from '../site/island-api.ts';
 import { showToast } from '../toasts/toasts.store.ts';
 import { clearFieldError, showFieldError, showFieldErrors } from '../ui/field/field-errors.ts';
 import { attachLiveChecks } from '../ui/field/live-checks.ts';
+import { focusHeading } from '../ui/focus-heading.ts';
 import { linkTokenOf, safeNextPath } from './auth.ts';
 import { CONFIRM_FIELD, checkForm, refusalOf, requirementStates, type Checked } from './auth-checks.ts';
 import { afterLogin } from './auth-session.ts';
@@ -133,7 +134,7 @@ function showDone(form: HTMLFormElement): void {
   if (!panel) return;
   form.hidden = true;
   panel.hidden = false;
-  panel.focus();
+  focusHeading(panel);
 }
 
 /** The reset link cannot be used: its panel replaces the form. */
@@ -142,7 +143,7 @@ export function showInvalidLink(form: HTMLFormElement): void {
   if (!panel) return;
   form.hidden = true;
   panel.hidden = false;
-  panel.focus();
+  focusHeading(panel);
 }
 
 // ---- sending -----------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { islandApi } from '../site/island-api.ts';
 import { showToast } from '../toasts/toasts.store.ts';
 import { clearFieldError, showFieldError, showFieldErrors } from '../ui/field/field-errors.ts';
 import { attachLiveChecks } from '../ui/field/live-checks.ts';
+import { focusHeading } from '../ui/focus-heading.ts';
 import { BotCheckError, prepareBotCheck, solveBotCheck } from './bot-check.ts';
 import { checkCv } from './cv.ts';
 import { bodyFromEntries, multipartFields } from './form-body.ts';
@@ -166,7 +167,7 @@ function showDone(form: HTMLFormElement, kind: FormKind): void {
   if (!panel) return;
   form.hidden = true;
   panel.hidden = false;
-  panel.focus();
+  focusHeading(panel);
 }
 
 // ---- sending ---------------------------------------------------------------------------------------------------
