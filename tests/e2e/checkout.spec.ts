@@ -273,4 +273,39 @@ test.describe('checkout', () => {
       expect(total).toBeLessThan(120 * 1024);
     }
   });
+
+  test('delivery: an error goes as soon as its field is corrected, and a wrong value is said on leaving', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'desktop only');
+    await addToBasket(page, 'diy-filler', 2, 1);
+    await page.goto('/diy-filler/checkout/delivery');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    const fields = ['Email address', 'First name', 'Last name', 'Phone number'].map((name) =>
+      page.getByLabel(name).first(),
+    );
+    for (const field of fields) await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await fillDetails(page, 'corrected@example.co.uk');
+    for (const field of fields) await expect(field).not.toHaveAttribute('aria-invalid');
+    await fields[3]!.fill('123');
+    await fields[3]!.blur();
+    await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  });
+
+  test('the confirmation focuses its heading, with no frame over the amounts (390 px)', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'phone only');
+    await addToBasket(page, 'professional-filler', 1, 1);
+    await page.goto('/professional-filler/checkout/delivery');
+    await fillDetails(page, `frame-${Date.now()}@example.co.uk`);
+    await deliverHome(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await pay(page, 'tok_ok');
+    await expect(page).toHaveURL(/\/confirmation\?order=PW-\d+/);
+    const heading = page.getByRole('heading', { name: 'Thank you for your order' });
+    await expect(heading).toBeFocused();
+    const outline = await heading.evaluate((element) => getComputedStyle(element).outlineStyle);
+    expect(outline).toBe('none');
+  });
 });

@@ -290,6 +290,8 @@ test.describe('jobsite support form', () => {
     await send.click();
 
     await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeVisible(SENT);
+    // Its heading takes the focus: no focus frame around the whole box (issue 30).
+    await expect(page.getByRole('heading', { name: 'Your request has been sent' })).toBeFocused();
     await expect(page.getByText(/handles it within 48 hours/)).toBeVisible();
     await expect(toast(page, 'status', 'Changes saved')).toBeVisible();
 

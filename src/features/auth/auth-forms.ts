@@ -21,6 +21,8 @@ import { fieldNameOf, type FieldMapping } from '../forms/field-mapping.ts';
 import { islandApi } from '../site/island-api.ts';
 import { showToast } from '../toasts/toasts.store.ts';
 import { clearFieldError, showFieldError, showFieldErrors } from '../ui/field/field-errors.ts';
+import { attachLiveChecks } from '../ui/field/live-checks.ts';
+import { focusHeading } from '../ui/focus-heading.ts';
 import { linkTokenOf, safeNextPath } from './auth.ts';
 import { CONFIRM_FIELD, checkForm, refusalOf, requirementStates, type Checked } from './auth-checks.ts';
 import { afterLogin } from './auth-session.ts';
@@ -132,7 +134,7 @@ function showDone(form: HTMLFormElement): void {
   if (!panel) return;
   form.hidden = true;
   panel.hidden = false;
-  panel.focus();
+  focusHeading(panel);
 }
 
 /** The reset link cannot be used: its panel replaces the form. */
@@ -141,7 +143,7 @@ export function showInvalidLink(form: HTMLFormElement): void {
   if (!panel) return;
   form.hidden = true;
   panel.hidden = false;
-  panel.focus();
+  focusHeading(panel);
 }
 
 // ---- sending -----------------------------------------------------------------------------------------------
@@ -274,9 +276,6 @@ function fieldNameAt(form: HTMLFormElement, target: EventTarget | null): string 
   return name && form.contains(field) ? fieldNameOf(name) : undefined;
 }
 
-const hasError = (form: HTMLFormElement, name: string) =>
-  Boolean(form.querySelector(`[data-field="${CSS.escape(name)}"] [data-field-control][aria-invalid="true"]`));
-
 /** Shows or clears one field's error as the rules see it now (the login's one message apart). */
 function recheck(form: HTMLFormElement, kind: AuthFormKind, name: string): void {
   if (kind === 'login') return;
@@ -299,14 +298,13 @@ export function prepare(form: HTMLFormElement): void {
 
 const attached = new WeakSet<HTMLFormElement>();
 
-/** Binds a form: submit, the live password requirements, and the checks of touched fields. */
+/** Binds a form: submit, the live password requirements, and the live checks of its fields (live-checks.ts). */
 export function attach(form: HTMLFormElement): void {
   const kind = kindOf(form);
   if (!kind || attached.has(form)) return;
   attached.add(form);
   prepare(form);
   describeWithRequirements(form);
-  const touched = new Set<string>();
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submit(form);
@@ -314,23 +312,11 @@ export function attach(form: HTMLFormElement): void {
   form.addEventListener('input', (event) => {
     const target = event.target;
     if (target instanceof HTMLInputElement && target.dataset.requirements) updateRequirements(form, target);
-    const name = fieldNameAt(form, target);
-    if (!name) return;
-    touched.add(name);
-    if (hasError(form, name)) recheck(form, kind, name);
+  });
+  attachLiveChecks(form, {
+    fieldAt: (target) => fieldNameAt(form, target),
+    recheck: (name) => recheck(form, kind, name),
     // The confirmation follows the password it repeats once it has been judged.
-    if (name !== CONFIRM_FIELD && hasError(form, CONFIRM_FIELD)) recheck(form, kind, CONFIRM_FIELD);
-  });
-  form.addEventListener('focusout', (event) => {
-    const name = fieldNameAt(form, event.target);
-    if (!name || !touched.has(name) || fieldNameAt(form, event.relatedTarget) === name) return;
-    // On the way to the submit button the submission checks everything: a message appearing now would move the
-    // button away from under the pointer before the click lands.
-    if (event.relatedTarget instanceof Element && event.relatedTarget.closest('[data-form-submit]')) return;
-    recheck(form, kind, name);
-  });
-  form.addEventListener('change', (event) => {
-    const name = fieldNameAt(form, event.target);
-    if (name && hasError(form, name)) recheck(form, kind, name);
+    dependents: (name) => (name === CONFIRM_FIELD ? [] : [CONFIRM_FIELD]),
   });
 }

@@ -3,7 +3,7 @@
  * (delivery method, carrier, stockist, an address block) on their fieldset when the group has no control yet (the
  * carriers before a postcode). The first field or group in error, in the page's order, takes the focus.
  */
-import { clearFieldError, showFieldErrors } from '../ui/field/field-errors.ts';
+import { clearFieldError, showFieldError, showFieldErrors } from '../ui/field/field-errors.ts';
 
 function groupOf(form: HTMLFormElement, name: string): HTMLElement | null {
   return form.querySelector<HTMLElement>(`[data-choice-group][data-field="${CSS.escape(name)}"]`);
@@ -38,6 +38,14 @@ export function showCheckoutErrors(
   }
   focusFirstError(form);
   return rest;
+}
+
+/** Shows one field's or group's error (a live check), or clears it when there is no message. */
+export function setCheckoutError(form: HTMLFormElement, name: string, message: string | undefined): void {
+  if (!message) return clearCheckoutError(form, name);
+  if (showFieldError(form, name, message)) return;
+  const group = groupOf(form, name);
+  if (group) setGroupError(group, message);
 }
 
 /** Clears one field's or group's error (the shopper fixed it). */

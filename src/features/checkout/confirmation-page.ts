@@ -11,6 +11,7 @@ import { formatDate } from '../content/format.ts';
 import { resetCart } from '../cart/cart.store.ts';
 import { islandApi } from '../site/island-api.ts';
 import { syncPlanWithPath } from '../site/settings.store.ts';
+import { focusHeading } from '../ui/focus-heading.ts';
 import { h } from './checkout-session.ts';
 import {
   definitionRows,
@@ -67,7 +68,7 @@ function showMissing(root: HTMLElement): void {
   $<HTMLElement>(root, '[data-order]')!.hidden = true;
   const missing = $<HTMLElement>(root, '[data-order-missing]')!;
   missing.hidden = false;
-  missing.focus();
+  focusHeading(missing);
 }
 
 /** The order placed from this device's checkout is done with its cart (unless its payment failed). */
@@ -104,7 +105,7 @@ export async function start(root: HTMLElement): Promise<void> {
     if (poll === 0) {
       status.textContent = '';
       section.hidden = false;
-      section.focus();
+      focusHeading(section);
     }
     if (order.status !== 'pending_payment' || poll >= PENDING_POLLS || !root.isConnected) return;
     await sleep(POLL_MS);

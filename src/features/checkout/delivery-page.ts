@@ -28,7 +28,8 @@ import {
   toOrderAddress,
   type Account,
 } from './checkout-account.ts';
-import { clearCheckoutError, showCheckoutErrors } from './checkout-errors.ts';
+import { attachLiveChecks } from '../ui/field/live-checks.ts';
+import { clearCheckoutError, setCheckoutError, showCheckoutErrors } from './checkout-errors.ts';
 import {
   billingFieldName,
   checkDelivery,
@@ -420,8 +421,24 @@ async function submit(page: Page): Promise<void> {
 
 // ---- start --------------------------------------------------------------------------------------------------
 
+/** The field an event happened in, when the delivery check knows it (the stockist search has its own). */
+function fieldAt(form: HTMLFormElement, target: EventTarget | null): string | undefined {
+  const field = target instanceof Element ? target.closest<HTMLElement>('[data-field]') : null;
+  const name = field?.dataset.field;
+  return name && name !== 'stockist_query' && form.contains(field) ? name : undefined;
+}
+
 function bind(page: Page): void {
   const { form } = page;
+  attachLiveChecks(form, {
+    fieldAt: (target) => fieldAt(form, target),
+    recheck: (name) =>
+      setCheckoutError(
+        form,
+        name,
+        checkDelivery(entriesOf(new FormData(form)), (field) => labelOf(form, field)).errors[name],
+      ),
+  });
   form.addEventListener('change', (event) => {
     const target = event.target as HTMLInputElement;
     if (target.name === 'method' || target.name === 'billing_same') {

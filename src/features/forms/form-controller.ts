@@ -12,6 +12,8 @@ import { toFormErrors } from '../../lib/api/form-errors.ts';
 import { islandApi } from '../site/island-api.ts';
 import { showToast } from '../toasts/toasts.store.ts';
 import { clearFieldError, showFieldError, showFieldErrors } from '../ui/field/field-errors.ts';
+import { attachLiveChecks } from '../ui/field/live-checks.ts';
+import { focusHeading } from '../ui/focus-heading.ts';
 import { BotCheckError, prepareBotCheck, solveBotCheck } from './bot-check.ts';
 import { checkCv } from './cv.ts';
 import { bodyFromEntries, multipartFields } from './form-body.ts';
@@ -102,9 +104,6 @@ function fieldNameAt(form: HTMLFormElement, target: EventTarget | null, config: 
   return name && form.contains(field) ? fieldNameOf(name, config.aliases) : undefined;
 }
 
-const hasError = (form: HTMLFormElement, name: string) =>
-  Boolean(form.querySelector(`[data-field="${CSS.escape(name)}"] [data-field-control][aria-invalid="true"]`));
-
 /** Shows or clears one field's error, as the schema sees it now. */
 async function recheck(form: HTMLFormElement, kind: FormKind, name: string): Promise<void> {
   const config = FORM_CONFIG[kind];
@@ -168,7 +167,7 @@ function showDone(form: HTMLFormElement, kind: FormKind): void {
   if (!panel) return;
   form.hidden = true;
   panel.hidden = false;
-  panel.focus();
+  focusHeading(panel);
 }
 
 // ---- sending ---------------------------------------------------------------------------------------------------
@@ -253,32 +252,20 @@ export async function submit(form: HTMLFormElement): Promise<void> {
 
 const attached = new WeakSet<HTMLFormElement>();
 
-/** Binds a form: submit, and the checks of touched fields on leaving them and of fields in error as they change. */
+/** Binds a form: submit, and the live checks of its fields (live-checks.ts). */
 export function attach(form: HTMLFormElement): void {
   const kind = kindOf(form);
   if (!kind || attached.has(form)) return;
   attached.add(form);
   const config = FORM_CONFIG[kind];
-  const touched = new Set<string>();
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submit(form);
   });
-  form.addEventListener('input', (event) => {
-    const name = fieldNameAt(form, event.target, config);
-    if (!name || name === config.file) return;
-    touched.add(name);
-    if (hasError(form, name)) void recheck(form, kind, name);
-  });
-  form.addEventListener('focusout', (event) => {
-    const name = fieldNameAt(form, event.target, config);
-    // Leaving for another control of the same group (start date → duration) is not leaving the group.
-    if (!name || !touched.has(name) || fieldNameAt(form, event.relatedTarget, config) === name) return;
-    void recheck(form, kind, name);
-  });
-  form.addEventListener('change', (event) => {
-    const name = fieldNameAt(form, event.target, config);
-    if (name && (name === config.file || hasError(form, name))) void recheck(form, kind, name);
+  attachLiveChecks(form, {
+    fieldAt: (target) => fieldNameAt(form, target, config),
+    recheck: (name) => recheck(form, kind, name),
+    checkOnChange: (name) => name === config.file,
   });
   // A file chosen before this code arrived (choosing it is what woke the bootstrap).
   if (config.file && fileOf(form, config.file)) void recheck(form, kind, config.file);
