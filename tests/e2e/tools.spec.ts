@@ -168,7 +168,7 @@ for (const { audience, segment, plan } of AUDIENCE_CASES) {
       await page.getByLabel('Thickness (mm)').fill('0,5');
       await page.getByRole('button', { name: 'Calculate' }).click();
       await expect(page.getByText('Please enter a value of 1 or more.')).toHaveCount(0);
-      await expect(page.getByText(/^0,5 m² × 0,5 mm × /)).toBeVisible();
+      await expect(page.getByText(/^0,5 m² × 0[,.]5 mm × /)).toBeVisible();
       await expect(page.getByTestId('pack-mix')).toBeVisible();
     });
 
