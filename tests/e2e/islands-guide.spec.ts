@@ -61,7 +61,7 @@ for (const audience of ['pro', 'part'] as const) {
       for (const [index, question] of expected.entries()) {
         const select = selects.nth(index);
         await expect(select).toBeEnabled();
-        const asked = await questions(audience, audience === 'pro' ? answers : {});
+        const asked = await questions(audience, answers);
         const options = asked.find((q) => q.technical_name === question.technical_name)?.data ?? [];
         expect(options.length).toBeGreaterThan(0);
         await expect(select.locator('option:not([value=""])')).toHaveCount(options.length);
@@ -101,6 +101,38 @@ for (const audience of ['pro', 'part'] as const) {
       expect(segment).not.toContain('=');
       expect(JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'))).toEqual(final);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+
+    test('offers only answers that still lead to a product (issue 30: Wood, then a job, then a finish)', async ({
+      page,
+    }) => {
+      const all = await questions(audience);
+      await page.goto(home(audience));
+      await page.locator('main [data-open-selector-guide]').first().click();
+      const dialog = page.getByRole('dialog', { name: 'Product selector guide' });
+      const selects = dialog.getByRole('combobox');
+      await expect(selects).toHaveCount(all.length);
+      await selects.first().selectOption({ label: 'Wood' });
+      const answers: Record<string, string> = { [all[0]!.technical_name]: 'wood' };
+      let narrowed = false;
+      for (let index = 1; index < all.length; index++) {
+        const question = all[index]!;
+        const offered = (await questions(audience, answers)).find(
+          (q) => q.technical_name === question.technical_name,
+        )!.data;
+        expect(offered.length).toBeGreaterThan(0);
+        narrowed ||= offered.length < question.data.length;
+        const select = selects.nth(index);
+        await expect(select.locator('option:not([value=""])')).toHaveText(offered.map((o) => o.label));
+        // The last answer offered: the path the shopper of the issue took (its last job, then Textured).
+        const last = offered.at(-1)!;
+        await select.selectOption(last.value);
+        answers[question.technical_name] = last.value;
+      }
+      expect(narrowed, 'the seed narrows a later question after Wood').toBe(true);
+      await dialog.getByRole('button', { name: 'See matching products' }).click();
+      await expect(page).toHaveURL(/\/choice-guide\/[A-Za-z0-9_-]+$/);
+      await expect(page.getByText(/^[1-9]\d* products?$/).first()).toBeVisible();
     });
 
     test('keyboard only: open, answer, Escape closes and focus returns to the opener', async ({ page }) => {

@@ -72,7 +72,7 @@ async function expectFocused(locator: Locator) {
 
 for (const { audience, segment, plan } of AUDIENCE_CASES) {
   test.describe(`quantity calculator (${audience})`, () => {
-    test('asks for every field, refuses values under 1, warns above the maximum thickness', async ({
+    test('asks for every field, refuses zero and over-large values, warns above the maximum thickness', async ({
       page,
     }) => {
       const product = await calculableProduct(plan);
@@ -87,10 +87,11 @@ for (const { audience, segment, plan } of AUDIENCE_CASES) {
       await expectFocused(page.getByLabel('Product', { exact: true }));
 
       await page.getByLabel('Product', { exact: true }).selectOption(String(product.id));
-      await page.getByLabel('Surface area (m²)').fill('0,5');
-      await page.getByLabel('Thickness (mm)').fill('0');
+      await page.getByLabel('Surface area (m²)').fill('0');
+      await page.getByLabel('Thickness (mm)').fill('100000');
       await page.getByRole('button', { name: 'Calculate' }).click();
-      await expect(page.getByText('Please enter a value of 1 or more.')).toHaveCount(2);
+      await expect(page.getByText('Please enter a number greater than 0.')).toBeVisible();
+      await expect(page.getByText('Please enter a number no larger than 100.')).toBeVisible();
       await expect(page.getByTestId('pack-mix')).toHaveCount(0);
 
       const max = product.caracteristics.max_thickness!.number!;
@@ -155,6 +156,20 @@ for (const { audience, segment, plan } of AUDIENCE_CASES) {
           quantity: line.count,
         })),
       );
+    });
+
+    test('takes small jobs: half a square metre at half a millimetre, typed with commas', async ({
+      page,
+    }) => {
+      const product = await calculableProduct(plan);
+      await page.goto(`/${segment}/quantity-calculator?product=${product.id}`);
+      await hydrated(page, 'Calculator');
+      await page.getByLabel('Surface area (m²)').fill('0,5');
+      await page.getByLabel('Thickness (mm)').fill('0,5');
+      await page.getByRole('button', { name: 'Calculate' }).click();
+      await expect(page.getByText('Please enter a value of 1 or more.')).toHaveCount(0);
+      await expect(page.getByText(/^0,5 m² × 0[,.]5 mm × /)).toBeVisible();
+      await expect(page.getByTestId('pack-mix')).toBeVisible();
     });
 
     test('a product page links to the calculator with the product chosen', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * `/{target}/account/orders` in the browser: the account's orders a page at a time (`?page=`), newest first:
  * number (a link to its page), date, status with where the order is (FULFILMENT_LABELS), total inc VAT, and "Order again" on each row; the empty state when
- * there is none.
+ * there is none. The same orders are written as cards too: the stylesheet shows the table or the cards by the
+ * column's width.
  */
 import { listMyOrders, type OrderSummary } from '../../lib/api/account.ts';
 import { formatPrice } from '../../lib/format.ts';
@@ -15,6 +16,58 @@ import { $, audienceOf, isUnauthorized, preparePage, setStatus, toLogin } from '
 import { accountText } from './account-text.ts';
 import { orderAgain } from './reorder-action.ts';
 
+/** The order's two actions: its details and "Order again" (the same in its row and in its card). */
+function actions(root: HTMLElement, order: OrderSummary): HTMLElement {
+  const audience = audienceOf(root);
+  return h(
+    'div',
+    { class: 'account-actions' },
+    h(
+      'a',
+      {
+        href: paths.accountOrder(audience, order.number),
+        'aria-label': accountText('orders.view_named', { number: order.number }),
+      },
+      accountText('orders.view'),
+    ),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'button button--ghost',
+        'data-reorder': order.number,
+        'aria-label': accountText('reorder.button_named', { number: order.number }),
+      },
+      accountText('reorder.button'),
+    ),
+  );
+}
+
+/** The order as a card, shown instead of the table where the column is too narrow for it (phones). */
+function card(root: HTMLElement, order: OrderSummary): HTMLElement {
+  const fact = (label: string, value: string, className?: string) => [
+    h('dt', {}, label),
+    h('dd', className ? { class: className } : {}, value),
+  ];
+  return h(
+    'li',
+    { class: 'order-card' },
+    h(
+      'h2',
+      { class: 'order-card__number' },
+      h('a', { href: paths.accountOrder(audienceOf(root), order.number) }, order.number),
+    ),
+    h(
+      'dl',
+      { class: 'order-card__facts' },
+      ...fact(accountText('orders.date'), formatDate(order.placedAt) ?? ''),
+      ...fact(accountText('orders.status'), orderStateText(order)),
+      ...fact(accountText('orders.total'), formatPrice(order.total), 'num'),
+    ),
+    actions(root, order),
+  );
+}
+
 function row(root: HTMLElement, order: OrderSummary): HTMLElement {
   const audience = audienceOf(root);
   return h(
@@ -24,32 +77,7 @@ function row(root: HTMLElement, order: OrderSummary): HTMLElement {
     h('td', {}, formatDate(order.placedAt) ?? ''),
     h('td', {}, orderStateText(order)),
     h('td', { class: 'num' }, formatPrice(order.total)),
-    h(
-      'td',
-      {},
-      h(
-        'div',
-        { class: 'account-actions' },
-        h(
-          'a',
-          {
-            href: paths.accountOrder(audience, order.number),
-            'aria-label': accountText('orders.view_named', { number: order.number }),
-          },
-          accountText('orders.view'),
-        ),
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'button button--ghost',
-            'data-reorder': order.number,
-            'aria-label': accountText('reorder.button_named', { number: order.number }),
-          },
-          accountText('reorder.button'),
-        ),
-      ),
-    ),
+    h('td', {}, actions(root, order)),
   );
 }
 
@@ -92,6 +120,9 @@ export async function start(root: HTMLElement): Promise<void> {
   });
   $<HTMLElement>(root, '[data-orders-rows]')!.replaceChildren(
     ...answer.items.map((order) => row(root, order)),
+  );
+  $<HTMLElement>(root, '[data-order-cards]')!.replaceChildren(
+    ...answer.items.map((order) => card(root, order)),
   );
   pager(root, page, pageCount(answer.total, answer.perPage || ORDERS_PER_PAGE));
   $<HTMLElement>(root, '[data-orders]')!.hidden = false;

@@ -5,8 +5,10 @@ import {
   emptyInput,
   formatQuantity,
   isTooThick,
+  MAX_AREA_M2,
   type CalculatorProduct,
 } from './calculator.ts';
+import { formatDecimal } from '../../lib/format.ts';
 
 const product: CalculatorProduct = {
   id: 7,
@@ -30,11 +32,42 @@ describe('calculate', () => {
     });
   });
 
-  it('refuses values under 1 with the min_value message', () => {
-    const { errors } = calculate({ ...emptyInput('7'), area: '0,5', thickness: '0' }, [product]);
+  it('takes any positive decimal for the dimensions, with a point or a comma (issue 30)', () => {
+    const { result } = calculate({ ...emptyInput('7'), area: '0,5', thickness: '0.5' }, [product]);
+    expect(result?.areaM2).toBe(0.5);
+    expect(result?.thicknessMm).toBe(0.5);
+    // 0,5 m² × 0,5 mm × 0,8 kg/m²/mm = 0,2 kg, plus 10 % wastage.
+    expect(result?.quantity.requiredGrams).toBe(220);
+    expect(result?.mix?.packCount).toBe(1);
+  });
+
+  it('refuses zero and values beyond the maxima', () => {
+    const { errors } = calculate({ ...emptyInput('7'), area: '0', thickness: '100,5' }, [product]);
     expect(errors).toEqual({
-      area: 'Please enter a value of 1 or more.',
-      thickness: 'Please enter a value of 1 or more.',
+      area: 'Please enter a number greater than 0.',
+      thickness: 'Please enter a number no larger than 100.',
+    });
+    expect(calculate({ ...emptyInput('7'), area: '10000,01', thickness: '1' }, [product]).errors).toEqual({
+      area: `Please enter a number no larger than ${formatDecimal(MAX_AREA_M2)}.`,
+    });
+    expect(
+      calculate({ ...emptyInput('7'), area: '10000', thickness: '100' }, [product]).result,
+    ).toBeDefined();
+  });
+
+  it('takes a small wall and refuses a wall of zero', () => {
+    const walls = (width: string, height: string) => ({
+      ...emptyInput('7'),
+      mode: 'walls' as const,
+      walls: [{ width, height }],
+      thickness: '1',
+    });
+    expect(calculate(walls('0,8', '0,5'), [product]).result?.areaM2).toBe(0.4);
+    expect(calculate(walls('0', '2'), [product]).errors).toEqual({
+      'wall-0-width': 'Please enter a number greater than 0.',
+    });
+    expect(calculate(walls('101', '2'), [product]).errors).toEqual({
+      'wall-0-width': 'Please enter a number no larger than 100.',
     });
   });
 
@@ -71,11 +104,10 @@ describe('calculate', () => {
         product,
       ]).errors,
     ).toEqual({ walls: 'The openings cannot be larger than the walls.' });
+    // Half a square metre of wall is a job like any other (issue 30).
     expect(
-      calculate({ ...input, walls: [{ width: '0.5', height: '1' }], openings: [] }, [product]).errors,
-    ).toEqual({
-      walls: 'Please enter a value of 1 or more.',
-    });
+      calculate({ ...input, walls: [{ width: '0.5', height: '1' }], openings: [] }, [product]).result?.areaM2,
+    ).toBe(0.5);
   });
 
   it('warns when the thickness is above the product maximum', () => {

@@ -71,12 +71,21 @@ export const emptyInput = (productId = ''): CalculatorInput => ({
   thickness: '',
 });
 
+/**
+ * Largest dimensions the calculator takes: a whole site's walls (m²), a thick render (mm), one wall or opening
+ * (m). Anything beyond is a typing slip. Dimensions take any positive decimal below these: spec §5's `min_value`
+ * is for quantities of packs, not for a 0,5 m² patch (issue 30).
+ */
+export const MAX_AREA_M2 = 10_000;
+export const MAX_THICKNESS_MM = 100;
+export const MAX_LENGTH_M = 100;
+
 function readNumber(
   errors: CalculatorErrors,
   key: string,
   fieldLabel: string,
   text: string,
-  rule: 'min_value' | 'positive',
+  max: number,
 ): number | undefined {
   if (!text.trim()) {
     errors[key] = toolsText('validation.required', { field: fieldLabel });
@@ -87,8 +96,8 @@ function readNumber(
     errors[key] = toolsText('validation.number');
     return undefined;
   }
-  if (rule === 'min_value' && value < 1) errors[key] = toolsText('validation.min_value');
-  if (rule === 'positive' && value <= 0) errors[key] = toolsText('validation.positive');
+  if (value <= 0) errors[key] = toolsText('validation.positive');
+  else if (value > max) errors[key] = toolsText('validation.max', { max: formatDecimal(max) });
   return key in errors ? undefined : value;
 }
 
@@ -104,8 +113,8 @@ function readRectangles(errors: CalculatorErrors, kind: 'wall' | 'opening', rows
         ? toolsText('calculator.wall_height', { n })
         : toolsText('calculator.opening_height', { n });
     return {
-      width: readNumber(errors, `${kind}-${i}-width`, first, row.width, 'positive'),
-      height: readNumber(errors, `${kind}-${i}-height`, second, row.height, 'positive'),
+      width: readNumber(errors, `${kind}-${i}-width`, first, row.width, MAX_LENGTH_M),
+      height: readNumber(errors, `${kind}-${i}-height`, second, row.height, MAX_LENGTH_M),
     };
   });
 }
@@ -121,7 +130,7 @@ export function calculate(
 
   let areaM2: number | undefined;
   if (input.mode === 'area') {
-    areaM2 = readNumber(errors, 'area', toolsText('calculator.area'), input.area, 'min_value');
+    areaM2 = readNumber(errors, 'area', toolsText('calculator.area'), input.area, MAX_AREA_M2);
   } else {
     const walls = readRectangles(errors, 'wall', input.walls);
     const openings = readRectangles(errors, 'opening', input.openings);
@@ -135,7 +144,9 @@ export function calculate(
       if (holes >= gross && holes > 0) errors.walls = toolsText('validation.openings_too_large');
       else {
         areaM2 = netWallArea(rectangles(walls), rectangles(openings));
-        if (areaM2 < 1) errors.walls = toolsText('validation.min_value');
+        if (areaM2 <= 0) errors.walls = toolsText('validation.positive');
+        else if (areaM2 > MAX_AREA_M2)
+          errors.walls = toolsText('validation.max', { max: formatDecimal(MAX_AREA_M2) });
       }
     }
   }
@@ -145,7 +156,7 @@ export function calculate(
     'thickness',
     toolsText('calculator.thickness'),
     input.thickness,
-    'min_value',
+    MAX_THICKNESS_MM,
   );
   if (Object.keys(errors).length > 0 || !product || areaM2 === undefined || thicknessMm === undefined) {
     return { errors };

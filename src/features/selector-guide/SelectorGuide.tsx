@@ -35,9 +35,12 @@ function reducer(state: GuideState, action: Action): GuideState {
   return receiveOptions(state, action.index, action.questions, action.askedWith);
 }
 
-/** Pro asks the back-office with the answers so far; DIY options do not depend on them (spec §4). */
+/**
+ * Both audiences ask the back-office with the answers so far, so each later question offers only answers that
+ * still lead to a product (spec §4 sends them for pro only; DIY too since issue 30: see docs/decisions.md).
+ */
 function loadQuestions(answers: Record<string, string>) {
-  return listGuideQuestions(islandApi(), $plan.get().target === 'pro' ? answers : {});
+  return listGuideQuestions(islandApi(), answers);
 }
 
 export function SelectorGuide({ onClose }: { onClose: () => void }) {
