@@ -18,6 +18,18 @@ export const commonQuery = z.object({
 });
 
 /** Same as commonQuery but a plan is required (catalogue calls); check with `requirePlanId`. */
+/**
+ * The text a staff list searches for (`q`): trimmed, one line and no other control character (a search column may
+ * keep one field per line, so a line break could make a match span two fields).
+ */
+export const listSearchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^\P{Cc}*$/u, 'Enter the text on one line, without control characters');
+
 export const planQuery = commonQuery;
 
 export type CommonQuery = z.infer<typeof commonQuery>;

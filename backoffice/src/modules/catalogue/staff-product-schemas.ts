@@ -3,19 +3,14 @@
  * "Staff: products"). The writes are the catalogue's own calls (schemas.ts).
  */
 import { z } from 'zod';
-import { commonQuery } from '../../lib/params.ts';
+import { commonQuery, listSearchText } from '../../lib/params.ts';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 const audience = z.enum(['pro', 'part']);
 const availability = z.enum(['both', 'pro', 'part', 'none']);
 
 export const staffProductListQuery = commonQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^\P{Cc}*$/u, 'Enter the text on one line, without control characters')
+  q: listSearchText(100)
     .optional()
     .describe("Name, reference, a pack's reference or GTIN containing it (any case)"),
   category_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { errorResponses, versionConflictBody, writeVersion } from '../../lib/http.ts';
-import { commonQuery } from '../../lib/params.ts';
+import { commonQuery, listSearchText } from '../../lib/params.ts';
 import { STAFF_SORTS } from './lifecycle.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -12,14 +12,7 @@ export const staffEntryParams = z.object({ id });
 export const staffQuery = commonQuery;
 
 export const staffListQuery = commonQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .regex(/^\P{Cc}*$/u, 'Enter the text on one line, without control characters')
-    .optional()
-    .describe('Titles containing it (any case)'),
+  q: listSearchText(200).optional().describe('Titles containing it (any case)'),
   status: z.enum(['draft', 'published']).optional(),
   type: z.string().trim().min(1).max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -6,7 +6,7 @@
  */
 import { FULFILMENT_STATUSES } from '@plasterwick/shop-rules/fulfilment';
 import { z } from 'zod';
-import { commonQuery } from '../../lib/params.ts';
+import { commonQuery, listSearchText } from '../../lib/params.ts';
 import { ORDER_STATUSES } from '../../db/schema.ts';
 
 const instant = z.iso.datetime({ offset: true });
@@ -19,12 +19,7 @@ export const STAFF_CUSTOMER_SORTS = ['created_at', 'email', 'last_name', 'compan
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 export const staffCustomerListQuery = commonQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^\P{Cc}*$/u, 'Enter the text on one line, without control characters')
+  q: listSearchText(100)
     .optional()
     .describe('E-mail, first or last name, company or phone containing it (any case)'),
   audience: z.enum(['pro', 'part']).optional().describe('The audience the account signed up in'),

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { writeVersion } from '../../lib/http.ts';
-import { commonQuery } from '../../lib/params.ts';
+import { commonQuery, listSearchText } from '../../lib/params.ts';
 
 export const DISCOUNT_KINDS = ['percentage', 'fixed_amount', 'free_product'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
@@ -36,14 +36,7 @@ export const discountParams = z.object({ id: z.coerce.number().int().positive().
 export const discountQuery = commonQuery;
 
 export const discountListQuery = commonQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .regex(/^\P{Cc}*$/u, 'Enter the text on one line, without control characters')
-    .optional()
-    .describe('Codes containing it (any case)'),
+  q: listSearchText(40).optional().describe('Codes containing it (any case)'),
   state: z.enum(DISCOUNT_STATES).optional(),
   kind: z.enum(DISCOUNT_KINDS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

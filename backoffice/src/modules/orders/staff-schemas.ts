@@ -5,19 +5,12 @@
  */
 import { FULFILMENT_STATUSES } from '@plasterwick/shop-rules/fulfilment';
 import { z } from 'zod';
-import { commonQuery } from '../../lib/params.ts';
+import { commonQuery, listSearchText } from '../../lib/params.ts';
 import { PAYMENT_STATUSES, REFUND_STATUSES } from '../../db/schema.ts';
 import { ORDER_STATUSES } from './tables.ts';
 
 const pence = z.number().int();
 const instant = z.iso.datetime({ offset: true });
-const text = (max: number) => z.string().trim().min(1).max(max);
-/**
- * A text the list searches for: one line (the search column keeps one field per line, so a line break could make
- * a match span two fields) and no other control character.
- */
-const searchText = (max: number) =>
-  text(max).regex(/^\P{Cc}*$/u, 'Enter the text on one line, without control characters');
 /** A calendar day in the UK (`2027-03-01`), checked as a real date. */
 const day = z.iso.date();
 
@@ -34,11 +27,11 @@ export const STAFF_ORDER_SORTS = [
 
 /** The filters of the list and of its CSV export. */
 const orderFilters = {
-  q: searchText(100).optional().describe('Number, e-mail, name or postcode containing it (any case)'),
-  number: searchText(40).optional(),
-  email: searchText(254).optional(),
-  name: searchText(120).optional(),
-  postcode: searchText(10).optional(),
+  q: listSearchText(100).optional().describe('Number, e-mail, name or postcode containing it (any case)'),
+  number: listSearchText(40).optional(),
+  email: listSearchText(254).optional(),
+  name: listSearchText(120).optional(),
+  postcode: listSearchText(10).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   payment_status: z.enum(PAYMENT_STATUSES).optional().describe("The card payment's status"),
   fulfilment_status: z.enum(FULFILMENT_STATUSES).optional(),

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { writeVersion } from '../../lib/http.ts';
-import { commonQuery } from '../../lib/params.ts';
+import { commonQuery, listSearchText } from '../../lib/params.ts';
 
 export const REDIRECT_SORTS = ['id', 'from', 'to'] as const;
 
@@ -21,14 +21,7 @@ export const redirectParams = z.object({ id: z.coerce.number().int().positive().
 export const redirectQuery = commonQuery;
 
 export const redirectListQuery = commonQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .regex(/^\P{Cc}*$/u, 'Enter the text on one line, without control characters')
-    .optional()
-    .describe('Old or new addresses containing it (any case)'),
+  q: listSearchText(200).optional().describe('Old or new addresses containing it (any case)'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(25),
   sort: z.enum(REDIRECT_SORTS).default('from'),

@@ -3,7 +3,7 @@
  */
 import { TRADE_APPLICATION_STATUSES } from '@plasterwick/shop-rules/accounts';
 import { z } from 'zod';
-import { commonQuery } from '../../lib/params.ts';
+import { commonQuery, listSearchText } from '../../lib/params.ts';
 
 const pence = z.number().int();
 
@@ -151,14 +151,7 @@ export const tradeAccountSchema = z.object({
 });
 
 export const tradeAccountListQuery = commonQuery.extend({
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(254)
-    .regex(/^\P{Cc}*$/u, 'Enter the text on one line, without control characters')
-    .optional()
-    .describe('Part of the e-mail address or company name'),
+  q: listSearchText(254).optional().describe('Part of the e-mail address or company name'),
   on_hold: z.enum(['true', 'false']).optional(),
   sort: z.enum(['email', 'company', 'credit_limit_pence']).default('email'),
   order: z.enum(['ASC', 'DESC']).default('ASC'),
