@@ -19,6 +19,7 @@ import { bumpContentVersion } from './lib/content-version.ts';
 import { CONSOLE_DIST_DIR, consoleSite } from './lib/console.ts';
 import type { Database } from './db/types.ts';
 import { ReadCache } from './lib/cache.ts';
+import { ContentChangeWatch, type Notifications } from './lib/content-changes.ts';
 import { contentHookNotifier } from './lib/content-hook.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { contextResolver, installRequestValues } from './lib/context.ts';
@@ -45,6 +46,11 @@ declare module 'fastify' {
      * and tells the launcher's content hook (when configured) so the storefront rebuilds.
      */
     contentChanged(): Promise<void>;
+    /**
+     * A content version learned from the database (`GET /content-version`): when newer than the one the read cache
+     * reflects, the cache is cleared first (lib/content-changes.ts), so no answer is built from older content.
+     */
+    observeContentVersion(version: number): void;
     /** The background jobs (jobs/index.ts): `nudge(name)` when there is work for one, `runNow(name)` in tests. */
     jobs: Pick<JobRunner, 'nudge' | 'runNow'>;
     /**
@@ -68,6 +74,11 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** The payment provider; the one the configuration names unless a test gives its own. */
   paymentProvider?: PaymentProvider;
+  /**
+   * LISTEN/NOTIFY of a PostgreSQL server (db/client.ts): with it, this back-office follows the content changes made
+   * through the others sharing the database. Absent on the embedded database (one process).
+   */
+  notifications?: Notifications;
 }
 
 function sendApiError(reply: FastifyReply, error: ApiError) {
@@ -83,6 +94,7 @@ export async function buildApp({
   logger,
   clock,
   paymentProvider,
+  notifications,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
@@ -121,11 +133,20 @@ export async function buildApp({
   app.decorate('clock', clock ?? systemClock);
   app.decorate('payments', paymentProvider ?? fakeProvider(config.payment.webhookSecret, db));
   const notifyContentHook = contentHookNotifier(config.contentHook, app.log);
+  const contentChanges = notifications
+    ? new ContentChangeWatch({ db, clearCache: () => cache.clear(), log: app.log, notifications })
+    : undefined;
   app.decorate('contentChanged', async () => {
     cache.clear();
-    await bumpContentVersion(db, app.clock.now());
+    const version = await bumpContentVersion(db, app.clock.now());
+    await contentChanges?.announce(version);
     notifyContentHook();
   });
+  app.decorate('observeContentVersion', (version: number) => contentChanges?.observe(version));
+  if (contentChanges) {
+    app.addHook('onReady', () => contentChanges.start());
+    app.addHook('onClose', () => contentChanges.stop());
+  }
   installRequestValues(app, {
     context: contextResolver(db, cache),
     cartToken: customerCartTokenResolver,

@@ -34,7 +34,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   dataMigrations: dataMigrationList,
 });
-const app = await buildApp({ db: database.db, config });
+const app = await buildApp({ db: database.db, config, notifications: database.notifications });
 for (const name of config.generatedSecrets) {
   app.log.warn(`${name} is not set: a random value was used for this run, so the calls it guards are closed`);
 }

@@ -14,6 +14,7 @@ import { dataMigrationList } from '../src/data-migrations/index.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import type { Database } from '../src/db/types.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { Notifications } from '../src/lib/content-changes.ts';
 import { fakeProvider, type PaymentProvider } from '../src/modules/payments/index.ts';
 import { seedDemo } from '../src/seed/index.ts';
 
@@ -106,6 +107,7 @@ export async function createTestApp(
     logger: false,
     clock: options.clock,
     paymentProvider: options.paymentProvider?.(fake, database.db) ?? fake,
+    notifications: database.notifications,
   });
   await app.ready();
   return {
@@ -118,6 +120,25 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A second back-office on the test app's database, as another server of a cluster would be: its own read cache and
+ * jobs, the same configuration, the database's LISTEN/NOTIFY unless `notifications` says otherwise (`null`: none,
+ * so its cache stays behind the other's writes, as on a back-office that missed every notification). Close it
+ * before `t.close()`.
+ */
+export async function anotherApp(t: TestApp, options: { notifications?: Notifications | null } = {}) {
+  const app = await buildApp({
+    db: t.database.db,
+    config: t.app.config,
+    logger: false,
+    paymentProvider: t.app.payments,
+    notifications:
+      options.notifications === null ? undefined : (options.notifications ?? t.database.notifications),
+  });
+  await app.ready();
+  return app;
 }
 
 /** Query string with the common parameters of spec §7 (UK site, pro plan unless given). */

@@ -15,10 +15,13 @@ import postgres from 'postgres';
 import { runDataMigrations, type DataMigration } from './data-migrations.ts';
 import * as schema from './schema.ts';
 import type { Database } from './types.ts';
+import type { Notifications } from '../lib/content-changes.ts';
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY on a PostgreSQL server, for the back-offices sharing it (lib/content-changes.ts). */
+  notifications?: Notifications;
   close(): Promise<void>;
 }
 
@@ -40,7 +43,13 @@ export async function openDatabase(options: {
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
     await runDataMigrations(db, options.dataMigrations);
-    return { db, kind: 'postgres', close: () => client.end() };
+    const notifications: Notifications = {
+      listen: (channel, onMessage, onListen) => client.listen(channel, onMessage, onListen),
+      notify: async (channel, payload) => {
+        await client.notify(channel, payload);
+      },
+    };
+    return { db, kind: 'postgres', notifications, close: () => client.end() };
   }
   const client = await PGlite.create({
     dataDir: options.dataDir,

@@ -6,8 +6,9 @@
  *    409 `payment_pending` (one card attempt per basket at a time); one left open too long (its answer lost, its
  *    process gone), or waiting for 3-D Secure while the basket changed, is settled first (flows/payment-outcome.ts
  *    `settleAttempt`) and the basket as it is now is ordered, unless that payment turned out to be paid;
- * 2. price it with the one pricing function: a total other than the one the shopper saw, or a code used up
- *    since, is a 409 with the fresh basket and no order;
+ * 2. price it with the one pricing function, its packs' prices and availability read again from the database
+ *    (the cached catalogue may be a moment behind a change made through another back-office): a total other than
+ *    the one the shopper saw, or a code used up since, is a 409 with the fresh basket and no order;
  * 3. on account: the account's credit, under the account row's lock;
  * 4. take the code's use by a conditional update (none left: no order);
  * 5. insert the order under `UNIQUE (cart_id)` and its guest access token;
@@ -28,6 +29,7 @@ import {
   cartNotFound,
   planOfCall,
   pricingFor,
+  pricingReadAgain,
   setDiscount,
   viewCart,
   type CartRow,
@@ -179,9 +181,10 @@ async function takeCodeUse(
 async function placeOrder(tx: Executor, attempt: Attempt, cart: CartRow): Promise<Placed> {
   const { deps, body, customer, now } = attempt;
   const view = await viewCart(tx, deps, cart, attempt.pricing);
-  const { delivery, billing } = orderDetailsOf(view);
+  // First: a basket emptied by the view (its packs no longer sold) is a changed basket, its notice kept.
   const changed = changedSinceSeen(view, body.expected_total);
   if (changed) return { kind: 'refused', error: changed };
+  const { delivery, billing } = orderDetailsOf(view);
   const onAccount = body.payment_method === 'on_account';
   const { paymentDueAt } = onAccount
     ? await creditForOrder(tx, customer!.id, view.priced.total.inc, now)
@@ -239,7 +242,7 @@ async function lockAndPlace(attempt: Attempt): Promise<Placed> {
     const existing = await existingOrder(tx, attempt, cart);
     if (existing) return existing;
     if (cart.completedAt) throw cartNotFound();
-    return placeOrder(tx, attempt, cart);
+    return placeOrder(tx, { ...attempt, pricing: await pricingReadAgain(tx, attempt.pricing, cart) }, cart);
   });
 }
 

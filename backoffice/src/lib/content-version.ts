@@ -7,15 +7,17 @@ import { sql } from 'drizzle-orm';
 import { contentVersion } from '../db/schema.ts';
 import type { Executor } from '../db/types.ts';
 
-/** One step up after any write the storefront must rebuild for. */
-export async function bumpContentVersion(db: Executor, now: Date): Promise<void> {
-  await db
+/** One step up after any write the storefront must rebuild for; the version it moved to. */
+export async function bumpContentVersion(db: Executor, now: Date): Promise<number> {
+  const [row] = await db
     .insert(contentVersion)
     .values({ id: 1, version: 1, updatedAt: now })
     .onConflictDoUpdate({
       target: contentVersion.id,
       set: { version: sql`${contentVersion.version} + 1`, updatedAt: now },
-    });
+    })
+    .returning({ version: contentVersion.version });
+  return row!.version;
 }
 
 /** The content version now (0 until the first write). */

@@ -7,7 +7,7 @@ export {
   mergeGuestBasket,
   type BasketOwner,
 } from './customer-cart.ts';
-export { pricingFor, type CartDeps, type Pricing } from './packs.ts';
+export { pricingFor, pricingReadAgain, type CartDeps, type Pricing } from './packs.ts';
 export type { PricedCart } from './pricing.ts';
 export {
   amountSchema,

@@ -4,15 +4,17 @@
  * function.
  */
 import { CART_QUANTITY } from '@plasterwick/shop-rules/constants';
-import type { Database } from '../../db/types.ts';
+import { eq } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/types.ts';
 import type { ReadCache } from '../../lib/cache.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SalesPlan } from '../../lib/context.ts';
 import { DomainError, notInPlan } from '../../lib/errors.ts';
-import { loadPlanCatalogue, productPlanIds, type PlanCatalogue } from '../catalogue/index.ts';
-import type { DiscountRow } from '../discounts/index.ts';
+import { currentPacks, loadPlanCatalogue, productPlanIds, type PlanCatalogue } from '../catalogue/index.ts';
+import { findDiscount, type DiscountRow } from '../discounts/index.ts';
 import { packGrams, type DiscountInput, type LineInput, type PricingPlan } from './pricing.ts';
 import { loadCarriers, type CarrierOfPlan } from './shipping.ts';
+import { cartLines, type CartRow } from './tables.ts';
 
 /** What the cart calls need from the app. */
 export interface CartDeps {
@@ -179,3 +181,42 @@ export const quantityTooLarge = (index: number) =>
       { field: `items.${index}.quantity`, message: `Please enter a value of ${CART_QUANTITY.max} or less.` },
     ],
   });
+
+/**
+ * `pricing` with the packs the cart holds (its lines and its code's free pack) as the database has them now: priced
+ * as stored, and left out when no longer sold in the plan. Called under the cart's lock at completion: `pricing`
+ * comes from the cached catalogue, which on a back-office sharing the database with others may be a moment behind
+ * a change made through another (a pack added there is read here too, its picture unknown until the cache catches up).
+ */
+export async function pricingReadAgain(tx: Executor, pricing: Pricing, cart: CartRow): Promise<Pricing> {
+  const { plan, packs } = pricing;
+  const lines = await tx
+    .select({ reference: cartLines.variantReference })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cart.id));
+  const discount = cart.discountId === null ? undefined : await findDiscount(tx, cart.discountId);
+  const references = [
+    ...new Set([...lines.map((line) => line.reference), discount?.freeVariantReference ?? null]),
+  ].filter((reference) => reference !== null);
+  const found = await currentPacks(tx, plan, references);
+  const current = new Map(packs);
+  for (const reference of references) {
+    const pack = found.get(reference);
+    if (!pack) {
+      current.delete(reference);
+      continue;
+    }
+    current.set(reference, {
+      productId: pack.productId,
+      productSlug: pack.productSlug,
+      productName: pack.productName,
+      variantId: pack.variantId,
+      reference,
+      label: pack.label,
+      image: packs.get(reference)?.image ?? null,
+      price: plan.pricesIncludeVat ? pack.price.inc_vat : pack.price.ex_vat,
+      grams: packGrams(pack.quantity, pack.unit),
+    });
+  }
+  return { ...pricing, packs: current };
+}

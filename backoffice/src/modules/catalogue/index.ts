@@ -5,6 +5,7 @@
 export { categorySchema, productSchema } from './schemas.ts';
 export {
   categoryAncestors,
+  currentPacks,
   deleteProduct,
   getCategory,
   getProduct,

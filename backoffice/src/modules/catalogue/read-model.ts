@@ -6,7 +6,7 @@
  */
 import { lineFromGross, lineFromNet } from '@plasterwick/shop-rules/money';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/types.ts';
+import type { Database, Executor } from '../../db/types.ts';
 import {
   categories,
   characteristics,
@@ -133,6 +133,58 @@ export function loadCategories(db: Database, cache: ReadCache, siteId: number): 
 export function loadCharacteristics(db: Database, cache: ReadCache): Promise<CharacteristicDefinition[]> {
   return cache.get('catalogue:characteristics', () =>
     db.select().from(characteristics).orderBy(asc(characteristics.position), asc(characteristics.code)),
+  );
+}
+
+/** A pack sold in a plan as the database has it now (`currentPacks`). */
+export interface CurrentPack {
+  productId: number;
+  productSlug: string;
+  productName: string;
+  variantId: number;
+  label: string;
+  quantity: number;
+  unit: Variant['unit'];
+  price: Price;
+}
+
+/**
+ * The packs `references` names that are sold in the plan now, with their price there, read from the database (never
+ * the cache): a completion reads them under the cart's lock, so a change committed through another back-office,
+ * whose cache may be a moment behind, is charged at once. A pack missing from the answer is not sold in the plan.
+ */
+export async function currentPacks(
+  db: Executor,
+  plan: SalesPlan,
+  references: string[],
+): Promise<Map<string, CurrentPack>> {
+  if (references.length === 0) return new Map();
+  const rows = await db
+    .select({
+      reference: variants.reference,
+      productId: products.id,
+      productSlug: products.slug,
+      productName: products.name,
+      variantId: variants.id,
+      label: variants.label,
+      quantity: variants.quantity,
+      unit: variants.unit,
+      exVat: variantPrices.priceExVatPence,
+      incVat: variantPrices.priceIncVatPence,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(productPlans, and(eq(productPlans.productId, products.id), eq(productPlans.planId, plan.id)))
+    .innerJoin(
+      variantPrices,
+      and(eq(variantPrices.variantId, variants.id), eq(variantPrices.planId, plan.id)),
+    )
+    .where(and(eq(products.siteId, plan.siteId), inArray(variants.reference, references)));
+  return new Map(
+    rows.flatMap(({ reference, exVat, incVat, ...pack }) => {
+      const stored = storedPrice(exVat, incVat);
+      return stored ? [[reference, { ...pack, price: priceOf(stored, plan) }] as const] : [];
+    }),
   );
 }
 

@@ -252,7 +252,9 @@ function contentVersionRoute(plugin: FastifyInstance) {
     },
     async (request) => {
       await request.shop.context;
-      return { data: await readContentVersion(app.db) };
+      const data = await readContentVersion(app.db);
+      app.observeContentVersion(data.version);
+      return { data };
     },
   );
 }
