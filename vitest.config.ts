@@ -21,6 +21,18 @@ export default defineConfig({
           ],
         },
       },
+      {
+        test: {
+          // `npm run test:cluster` (issue 27): two back-offices and two storefront servers on a PostgreSQL server of
+          // their own. Not part of `npm run test:unit`: it needs PostgreSQL's binaries and a build, and takes minutes.
+          name: 'cluster',
+          environment: 'node',
+          include: ['tests/cluster/**/*.test.ts'],
+          // One cluster for the whole file: it starts once (seed and build), and its cases run in order.
+          hookTimeout: 420_000,
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });
