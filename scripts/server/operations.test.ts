@@ -14,12 +14,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activateBuild, type BuildManifest } from '../lib/builds.ts';
 import { loadEnv } from '../../src/lib/env.ts';
 import { createServer } from './app.ts';
-import { backofficeReadiness } from './health.ts';
+import { backofficeReadiness, healthRoutes } from './health.ts';
 
 const BUILD_ID = '20260101T000000-aaaaaa';
 const SERVER_FETCH = path.resolve(import.meta.dirname, '../../src/lib/api/server-fetch.ts');
@@ -140,6 +140,19 @@ describe('health probes', () => {
     expect(ready.json()).toEqual({ status: 'service_unavailable', message: 'The back-office is not ready' });
     expect((await probe('/health/live')).statusCode).toBe(200);
     backofficeReason = undefined;
+  });
+
+  it('ready says 503 while the server shuts down, whatever the back-office says', async () => {
+    const closing = Fastify();
+    healthRoutes(closing, { draining: () => true, backofficeReady: async () => undefined });
+    const ready = await closing.inject('/health/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      status: 'service_unavailable',
+      message: 'This storefront server is shutting down',
+    });
+    expect((await closing.inject('/health/live')).statusCode).toBe(200);
+    await closing.close();
   });
 
   it("asks the back-office's readiness once for a flood of probes, and briefly", async () => {
