@@ -2,7 +2,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import scalarReference from '@scalar/fastify-api-reference';
+import { ConnectionDrain } from '@plasterwick/shop-rules/graceful-shutdown';
 import { requestSerializer } from '@plasterwick/shop-rules/logging';
+import { REQUEST_ID_HEADER, requestIdOf } from '@plasterwick/shop-rules/request-scope';
 import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '@plasterwick/shop-rules/text';
 import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -26,8 +28,10 @@ import { contextResolver, installRequestValues } from './lib/context.ts';
 import { ApiError, badRequest, DomainError } from './lib/errors.ts';
 import { requireConsoleAddress, requireThisMachine } from './lib/exposure.ts';
 import { domainErrorAnswer, installHttpKit } from './lib/http.ts';
+import { installRequestScope, requestIdMixin } from './lib/request-scope.ts';
 import { backOfficeJobs, createJobRunner, type JobRunner } from './jobs/index.ts';
 import { customerCartTokenResolver } from './modules/cart/index.ts';
+import { healthProbeRoutes } from './modules/health/index.ts';
 import { sessionResolver } from './modules/customers/index.ts';
 import { createMailTransport } from './modules/mail/index.ts';
 import { apiModules } from './modules/index.ts';
@@ -62,14 +66,16 @@ declare module 'fastify' {
     clock: Clock;
     /** The card payment provider (`fake` unless a real one is configured). */
     payments: PaymentProvider;
+    /** Whether the server is closing (graceful shutdown): readiness answers 503 meanwhile. */
+    isDraining(): boolean;
   }
 }
 
 export interface BuildAppOptions {
   db: Database;
   config: Config;
-  /** Pino logger options; tests pass false. */
-  logger?: boolean | object;
+  /** Pino logger options over the defaults (a test's `stream`, say); tests pass false. */
+  logger?: false | object;
   /** The clock adapter; the system clock unless a test gives a fake one. */
   clock?: Clock;
   /** The payment provider; the one the configuration names unless a test gives its own. */
@@ -97,18 +103,27 @@ export async function buildApp({
   notifications,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestSerializer },
+            mixin: requestIdMixin,
+            ...logger,
+          },
     // Two lines per request only when debugging, as on the storefront: the access log belongs to the proxy, and
     // at info level the lines cost more than a cached catalogue read itself.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
-    },
+    // The storefront's id for the visitor's request, so both servers' lines about it carry the same one.
+    genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
     requestIdHeader: false,
+    // Requests that reach a closing server on a kept-alive connection are served (with `Connection: close`)
+    // rather than refused with Fastify's own 503 body: only readiness says 503 while draining.
+    return503OnClosing: false,
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     // URLs the router refuses (`%zz`, invalid UTF-8, a parameter over maxParamLength): the typed error body,
@@ -125,6 +140,13 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installRequestScope(app);
+
+  // Graceful shutdown (server.ts): once closing, in-flight requests finish and their connections close.
+  const drain = new ConnectionDrain(app.server);
+  app.decorate('isDraining', () => drain.draining);
+  app.addHook('preClose', async () => drain.start());
+  app.addHook('onClose', async () => drain.stop());
 
   const cache = new ReadCache();
   app.decorate('db', db);
@@ -191,7 +213,7 @@ export async function buildApp({
   });
 
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(REQUEST_ID_HEADER, request.id);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -279,6 +301,8 @@ export async function buildApp({
     },
     { prefix: '/api/v1' },
   );
+  // Where load balancers probe: at the root, answering any address (modules/health/routes.ts).
+  await app.register(healthProbeRoutes);
   await app.register(consoleSite, { distDir: CONSOLE_DIST_DIR, allowClient: requireConsoleAddress });
 
   return app;

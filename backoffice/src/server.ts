@@ -3,6 +3,7 @@
  * setup link of the first staff owner while there is none, HTTP server, graceful shutdown.
  */
 import { mkdirSync } from 'node:fs';
+import { closeOnSignals } from '@plasterwick/shop-rules/graceful-shutdown';
 import { loadConfig } from './config.ts';
 
 let config;
@@ -60,19 +61,18 @@ if (setupLink) {
   app.log.warn(`no staff account yet: create the first owner at ${setupLink} (single use, 24 hours)`);
 }
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const forceExit = setTimeout(() => process.exit(1), 10_000);
-  forceExit.unref();
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// Closing the app stops accepting, waits for the requests in flight, then for the job runs in flight (app.ts's
+// onClose); the database closes last.
+closeOnSignals({
+  close: async () => {
+    await app.close();
+    await database.close();
+  },
+  log: {
+    info: (message) => app.log.info(message),
+    error: (message) => app.log.error(message),
+  },
+});
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`back-office ready (${database.kind}) at http://${config.host}:${config.port}/api/v1/docs`);

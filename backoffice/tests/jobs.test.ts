@@ -4,6 +4,7 @@
  * next tick, `nudge` and `runNow`, and a stop that waits for the run in flight. The real jobs' handlers are tested
  * with their modules (mail.test.ts, cart.test.ts, bot-check.test.ts…).
  */
+import { currentRequestId, runInRequest } from '@plasterwick/shop-rules/request-scope';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { loadConfig, testConfig, type Config } from '../src/config.ts';
 import { backOfficeJobs, createJobRunner, type Job, type JobContext } from '../src/jobs/index.ts';
@@ -176,6 +177,19 @@ describe('the job runner', () => {
     runner.nudge('mail');
     expect(state.runs).toBe(1);
     await expect(runner.runNow('mail')).rejects.toThrow('the runner has stopped');
+  });
+
+  test('a run a request nudges, and the runs after it, are not part of that request (no request id)', async () => {
+    const seen: (string | undefined)[] = [];
+    const job: Job = { name: 'mail', intervalMs: 5_000, run: async () => void seen.push(currentRequestId()) };
+    const runner = createJobRunner([job], loggedErrors().context);
+    runner.start();
+    await vi.advanceTimersByTimeAsync(0);
+    runInRequest('abc-123', () => runner.nudge('mail'));
+    await runInRequest('abc-123', () => runner.runNow('mail'));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(seen).toEqual([undefined, undefined, undefined, undefined]);
+    await runner.stop();
   });
 
   test('the back-office jobs have unique names and keep their paces', () => {

@@ -12,6 +12,7 @@ import {
   type IncomingMessage,
 } from 'node:http';
 import { CV_MAX_BYTES } from '@plasterwick/shop-rules/files';
+import { REQUEST_ID_HEADER } from '@plasterwick/shop-rules/request-scope';
 import { STAFF_COOKIE } from '@plasterwick/shop-rules/staff';
 import type { FastifyPluginAsync, FastifyReply, RouteHandlerMethod } from 'fastify';
 import { RETRY_AFTER_SECONDS } from '../../src/lib/config.ts';
@@ -128,6 +129,8 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (
       'x-forwarded-for': request.ip,
       'x-forwarded-host': request.host,
       'x-forwarded-proto': request.protocol,
+      // The id this server logs the request with (a valid one the visitor's proxy gave, else its own).
+      [REQUEST_ID_HEADER]: request.id,
     };
     // The length is always the body actually forwarded: a GET that came with a body (which Fastify ignores)
     // must not announce bytes the back-office would then read from the next request on the connection.

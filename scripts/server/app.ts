@@ -1,6 +1,7 @@
 /**
  * The production server (Fastify) around Astro's handler in middleware mode. Order matters:
- * 1. onRequest: security headers on the RAW response (so they reach what Astro writes itself), the IP allow-list,
+ * 1. onRequest: security headers on the RAW response (so they reach what Astro writes itself), the health probes
+ *    (health.ts: before anything else, so load balancers reach them from any address and host), the IP allow-list,
  *    the canonical-host 301, the `_redirects` 301s, the audience-segment 301s, the account area's guard (302 home
  *    without the login indicator cookie), the locale cookie on HTML.
  * 2. /api/v1/* forwarded to the back-office.
@@ -20,7 +21,9 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { ConnectionDrain } from '@plasterwick/shop-rules/graceful-shutdown';
 import { requestSerializer } from '@plasterwick/shop-rules/logging';
+import { REQUEST_ID_HEADER, requestIdOf, runInRequest } from '@plasterwick/shop-rules/request-scope';
 import { isStorableText } from '@plasterwick/shop-rules/text';
 import { fastifyTrustProxy } from '@plasterwick/shop-rules/trust-proxy';
 import { ApiClient } from '../../src/lib/api/client.ts';
@@ -43,6 +46,7 @@ import { apiForward } from './api-forward.ts';
 import { captureResponse } from './capture.ts';
 import { ContentVersionWatch } from './content-version.ts';
 import { DYNAMIC_BROTLI_QUALITY, EncodedBody, negotiateEncoding, type ContentEncoding } from './encoding.ts';
+import { backofficeReadiness, healthRoutes, isHealthProbe, type ReadinessCheck } from './health.ts';
 
 export const NOT_ALLOWED_MESSAGE = 'You are not allowed to access this application';
 const LOCALE_COOKIE_HEADER =
@@ -247,6 +251,10 @@ export interface ServerOptions {
   answerCache?: AnswerCache;
   /** Injected in tests; how long a forwarded `/api/v1` call may wait (api-forward.ts UPSTREAM_TIMEOUT_MS). */
   apiTimeoutMs?: number;
+  /** Injected in tests; by default the back-office's `/health/ready`, kept a second (health.ts). */
+  backofficeReady?: ReadinessCheck;
+  /** Injected in tests: where the log lines go (stdout by default). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function createServer({
@@ -255,6 +263,8 @@ export async function createServer({
   contentVersion = contentVersionReader(env.BACKOFFICE_URL, builds),
   answerCache = new AnswerCache(),
   apiTimeoutMs,
+  backofficeReady = backofficeReadiness(env.BACKOFFICE_URL),
+  logStream,
 }: ServerOptions): Promise<FastifyInstance> {
   builds.init();
   const contentVersions = new ContentVersionWatch(contentVersion);
@@ -268,7 +278,18 @@ export async function createServer({
 
   const app = Fastify({
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
-    logger: { level: env.LOG_LEVEL, serializers: { req: requestSerializer } },
+    logger: {
+      level: env.LOG_LEVEL,
+      serializers: { req: requestSerializer },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    // The visitor's request keeps the id a proxy in front gave it, else gets one; every back-office call made
+    // while serving it sends it on (api-forward.ts, and src/lib/api/server-fetch.ts for the pages).
+    genReqId: (request) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
+    requestIdHeader: false,
+    // Requests that reach a closing server on a kept-alive connection are served (with `Connection: close`):
+    // only readiness says 503 while draining.
+    return503OnClosing: false,
     // One line per request only when debugging: the access log belongs to the proxy in front.
     logController: new LogController({
       disableRequestLogging: env.LOG_LEVEL !== 'debug' && env.LOG_LEVEL !== 'trace',
@@ -313,12 +334,19 @@ export async function createServer({
   // RFC 9110 allows) keeps the headers and the allow-list on that answer too.
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
 
+  // Graceful shutdown (scripts/server.ts): once closing, in-flight requests finish and their connections close.
+  const drain = new ConnectionDrain(app.server);
+  app.addHook('preClose', async () => drain.start());
+  app.addHook('onClose', async () => drain.stop());
+  healthRoutes(app, { draining: () => drain.draining, backofficeReady });
+
   app.addHook('onRequest', async (request, reply) => {
     const build = builds.current();
     const res = reply.raw;
     for (const [name, value] of Object.entries(securityHeaders(build, request.protocol === 'https'))) {
       res.setHeader(name, value);
     }
+    if (isHealthProbe(request.url)) return;
     if (!isAllowed(request.ip)) {
       return reply.code(401).type('text/plain; charset=utf-8').send(NOT_ALLOWED_MESSAGE);
     }
@@ -432,8 +460,11 @@ export async function createServer({
       else request.raw.headers[CONTENT_VERSION_HEADER] = String(version);
       const capture = captureResponse(reply.raw);
       try {
-        await handler(request.raw, reply.raw, () =>
-          writeNotFound(build, pathname, reply.raw, request.method === 'HEAD'),
+        // In the request's scope: the page's back-office calls send its id (src/lib/api/server-fetch.ts).
+        await runInRequest(request.id, () =>
+          handler(request.raw, reply.raw, () =>
+            writeNotFound(build, pathname, reply.raw, request.method === 'HEAD'),
+          ),
         );
       } catch (error) {
         capture.restore();

@@ -4,6 +4,7 @@
  * it), a failed run is logged and the next tick tries again, and stopping waits for the runs in flight. Across
  * processes nothing is coordinated here: the handlers are safe to run concurrently (jobs/job.ts).
  */
+import { outsideRequests } from '@plasterwick/shop-rules/request-scope';
 import type { Job, JobContext } from './job.ts';
 
 export interface JobRunner {
@@ -27,6 +28,12 @@ interface Lane {
 }
 
 const ignore = () => {};
+
+/**
+ * Runs work outside any request (made at load, when none is served): a run a request nudges is not that request's,
+ * nor are the runs its timers start, so their log lines carry no request id.
+ */
+const detached = outsideRequests();
 
 export function createJobRunner(jobs: readonly Job[], context: JobContext): JobRunner {
   const stopping = new AbortController();
@@ -103,8 +110,8 @@ export function createJobRunner(jobs: readonly Job[], context: JobContext): JobR
     },
     nudge(name) {
       const nudged = laneOf(name);
-      if (started && !stopping.signal.aborted) nudged.request().catch(ignore);
+      if (started && !stopping.signal.aborted) detached(() => nudged.request().catch(ignore));
     },
-    runNow: (name) => laneOf(name).request(),
+    runNow: (name) => detached(() => laneOf(name).request()),
   };
 }

@@ -4,6 +4,7 @@
  * Islands import the call modules they need directly and call them with the site feature's same-origin
  * `islandApi()`.
  */
+import { currentRequestId } from '@plasterwick/shop-rules/request-scope';
 import { storefrontEnv } from '../env.ts';
 import type { Audience } from '../config.ts';
 import { allowedHosts, createSiteResolver, planIdOf, type SiteResolver } from '../site-resolution.ts';
@@ -66,8 +67,12 @@ export function requestSite(host: string | null | undefined): Promise<Site> {
       buildSite: buildSite(),
       allowed: allowedHosts(env.SITE_URL, env.SITE_HOSTS),
       lookup: (name) => lookupSite(api, name),
+      // The request id ties the line to the server's lines about the request (scripts/server/app.ts).
       onError: (name, error) =>
-        console.warn(`[site] ${name}: lookup failed, rendering with the build's site (${String(error)})`),
+        console.warn(
+          `[site] ${name}: lookup failed, rendering with the build's site (${String(error)}) ` +
+            `[reqId ${currentRequestId() ?? 'none'}]`,
+        ),
     });
   }
   return resolver.siteFor(host);

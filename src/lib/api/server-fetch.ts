@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { currentRequestId, REQUEST_ID_HEADER } from '@plasterwick/shop-rules/request-scope';
 
 /** Sockets kept open to the back-office; past that, requests wait for a free one (the agent's queue). */
 const MAX_SOCKETS = 64;
@@ -32,6 +33,9 @@ export async function serverFetch(input: RequestInfo | URL, init?: RequestInit):
   if (!agent) throw networkError(new Error(`unsupported protocol ${url.protocol}`));
   const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
   const headers: Record<string, string> = Object.fromEntries(request.headers);
+  // A call made while the server serves a visitor's request carries that request's id (scripts/server/app.ts).
+  const requestId = currentRequestId();
+  if (requestId !== undefined) headers[REQUEST_ID_HEADER] ??= requestId;
   if (body) headers['content-length'] = String(body.length);
   const signal = request.signal;
   signal.throwIfAborted();
