@@ -113,7 +113,7 @@ export async function startCluster(): Promise<Cluster> {
       started.push(run);
       const url = `http://127.0.0.1:${port}`;
       // The first start seeds the demo catalogue (pictures, PDFs) into the empty database.
-      await waitForHttp(`${url}/api/v1/health`, { ok200: true, timeoutMs: 300_000, child: run });
+      await waitForHttp(`${url}/health/ready`, { ok200: true, timeoutMs: 300_000, child: run });
       return server(name, url, run);
     };
     const backofficeA = await startBackoffice(0);
@@ -150,7 +150,7 @@ export async function startCluster(): Promise<Cluster> {
       });
       started.push(run);
       const url = `http://127.0.0.1:${storefrontPorts[index]}`;
-      await waitForHttp(`${url}/robots.txt`, { timeoutMs: 30_000, child: run });
+      await waitForHttp(`${url}/health/ready`, { ok200: true, timeoutMs: 30_000, child: run });
       return server(name, url, run);
     };
     const storefronts: [Server, Server] = [
