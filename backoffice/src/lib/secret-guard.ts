@@ -1,62 +1,40 @@
 /**
- * The brake on guessing the shared secrets (API key, preview token): a client that failed FAILED_SECRET_LIMIT
- * times in the last minute gets 429 until the minute has passed, whatever it sends. The comparison itself is
- * shop-rules' constant-time `sameSecret`.
+ * The brake on guessing the shared secrets (API key, preview token, preview links, machine tokens): a client gets
+ * FAILED_SECRET_LIMIT wrong guesses a minute, then 429 until the minute has passed, whatever it sends. Counted in
+ * the database (lib/shared-counter.ts), so every back-office on it shares one count per client.
+ *
+ * Each guess is taken before the secret is compared and given back when it proves right: guesses sent at once,
+ * to one instance or several, are counted one after the other, so at most FAILED_SECRET_LIMIT of them are ever
+ * compared in a minute. The comparison itself is shop-rules' constant-time `sameSecret`.
  */
 import { ApiError } from './errors.ts';
+import type { SharedCounter } from './shared-counter.ts';
 
 export const FAILED_SECRET_LIMIT = 10;
 export const FAILED_SECRET_WINDOW_MS = 60_000;
-/** Beyond this many clients tracked, expired entries are swept (bounded memory under a spray of addresses). */
-const SWEEP_AT = 10_000;
 
-interface Window {
-  startedAt: number;
-  failures: number;
-}
+export class SecretGuesses {
+  private readonly counter: SharedCounter;
+  private readonly limit = { max: FAILED_SECRET_LIMIT, windowMs: FAILED_SECRET_WINDOW_MS };
 
-export class FailedSecretAttempts {
-  private readonly windows = new Map<string, Window>();
-  private readonly limit: number;
-  private readonly windowMs: number;
-
-  constructor(limit = FAILED_SECRET_LIMIT, windowMs = FAILED_SECRET_WINDOW_MS) {
-    this.limit = limit;
-    this.windowMs = windowMs;
+  constructor(counter: SharedCounter) {
+    this.counter = counter;
   }
 
-  /** Throws 429 when `client` has used up its failures in the current window. */
-  assertAllowed(client: string, now = Date.now()): void {
-    const window = this.current(client, now);
-    if (window && window.failures >= this.limit) {
-      const retryAfter = Math.ceil((window.startedAt + this.windowMs - now) / 1000);
+  /** Counts a guess of `client` before it is compared: 429 when the client's wrong guesses are used up. */
+  async take(client: string): Promise<void> {
+    const { hits, resetInMs } = await this.counter.hit(counterKey(client), this.limit);
+    if (hits > this.limit.max) {
       throw new ApiError(429, 'too_many_requests', 'Too many failed attempts: try again in a minute', {
-        headers: { 'retry-after': String(Math.max(1, retryAfter)) },
+        headers: { 'retry-after': String(Math.ceil(resetInMs / 1000)) },
       });
     }
   }
 
-  recordFailure(client: string, now = Date.now()): void {
-    const window = this.current(client, now);
-    if (window) window.failures += 1;
-    else {
-      if (this.windows.size >= SWEEP_AT) this.sweep(now);
-      this.windows.set(client, { startedAt: now, failures: 1 });
-    }
-  }
-
-  private current(client: string, now: number): Window | undefined {
-    const window = this.windows.get(client);
-    if (window && now - window.startedAt >= this.windowMs) {
-      this.windows.delete(client);
-      return undefined;
-    }
-    return window;
-  }
-
-  private sweep(now: number): void {
-    for (const [client, window] of this.windows) {
-      if (now - window.startedAt >= this.windowMs) this.windows.delete(client);
-    }
+  /** The guess taken proved right: it does not count against the client. */
+  async forgive(client: string): Promise<void> {
+    await this.counter.takeBack(counterKey(client));
   }
 }
+
+const counterKey = (client: string) => `secret:${client}`;
