@@ -150,11 +150,11 @@ function secretChecks(
     expected: string | undefined,
     message: string,
   ) {
-    await secretGuesses.take(request.ip);
-    if (typeof presented !== 'string' || expected === undefined || !sameSecret(presented, expected)) {
-      throw unauthorized(message);
-    }
-    await secretGuesses.forgive(request.ip);
+    const right = await secretGuesses.check(
+      request.ip,
+      () => typeof presented === 'string' && expected !== undefined && sameSecret(presented, expected),
+    );
+    if (!right) throw unauthorized(message);
   }
   return {
     // No key configured (a production back-office without one): every key is refused.

@@ -3,9 +3,12 @@
  * FAILED_SECRET_LIMIT wrong guesses a minute, then 429 until the minute has passed, whatever it sends. Counted in
  * the database (lib/shared-counter.ts), so every back-office on it shares one count per client.
  *
- * Each guess is taken before the secret is compared and given back when it proves right: guesses sent at once,
- * to one instance or several, are counted one after the other, so at most FAILED_SECRET_LIMIT of them are ever
- * compared in a minute. The comparison itself is shop-rules' constant-time `sameSecret`.
+ * Each guess is compared, then counted by the same one statement whether right or wrong (an upsert adding one to the
+ * client's count for a wrong guess, nothing for a right one, and reading it). Statements at once, from one instance
+ * or several, run one after the other, so only
+ * the guesses that come before the limit's last wrong one are answered for what they are; every later one, right
+ * or wrong, is 429, and in the same time (no answer tells a right guess from a wrong one once the brake holds).
+ * Right guesses never count, so a tool sending many calls at once with the right key is never refused.
  */
 import { ApiError } from './errors.ts';
 import type { SharedCounter } from './shared-counter.ts';
@@ -21,20 +24,25 @@ export class SecretGuesses {
     this.counter = counter;
   }
 
-  /** Counts a guess of `client` before it is compared: 429 when the client's wrong guesses are used up. */
-  async take(client: string): Promise<void> {
-    const { hits, resetInMs } = await this.counter.hit(counterKey(client), this.limit);
-    if (hits > this.limit.max) {
-      throw new ApiError(429, 'too_many_requests', 'Too many failed attempts: try again in a minute', {
-        headers: { 'retry-after': String(Math.ceil(resetInMs / 1000)) },
-      });
-    }
-  }
-
-  /** The guess taken proved right: it does not count against the client. */
-  async forgive(client: string): Promise<void> {
-    await this.counter.takeBack(counterKey(client));
+  /**
+   * Compares a guess of `client` and counts it: `compare` answers what the guess opens (a machine token's row, or
+   * `true`), anything falsy when it is wrong. 429 when the client's wrong guesses are used up (this one included
+   * when wrong), else `compare`'s answer (the caller answers a wrong guess with its 401). A client this instance
+   * already knows to be braked is refused before anything is compared.
+   */
+  async check<T>(client: string, compare: () => T | Promise<T>): Promise<T> {
+    const key = `secret:${client}`;
+    const braked = this.counter.usedUp(key);
+    if (braked) throw tooManyGuesses(braked.resetInMs);
+    const answer = await compare();
+    const right = Boolean(answer);
+    const { hits, resetInMs } = await this.counter.hit(key, this.limit, right ? 0 : 1);
+    if (right ? hits >= this.limit.max : hits > this.limit.max) throw tooManyGuesses(resetInMs);
+    return answer;
   }
 }
 
-const counterKey = (client: string) => `secret:${client}`;
+const tooManyGuesses = (resetInMs: number) =>
+  new ApiError(429, 'too_many_requests', 'Too many failed attempts: try again in a minute', {
+    headers: { 'retry-after': String(Math.ceil(resetInMs / 1000)) },
+  });

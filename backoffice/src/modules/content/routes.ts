@@ -168,14 +168,13 @@ async function requirePreviewAccess(
   const app = request.server;
   if (query.sig !== undefined || query.exp !== undefined) {
     requireLocalConnection(request);
-    await app.secretGuesses.take(request.ip);
-    if (!previewLinkValid(app.config.previewToken, id, query.sig, query.exp, app.clock.now())) {
-      throw unauthorized(
-        'This preview link is not valid or has expired: open the preview again from the console',
-      );
-    }
-    await app.secretGuesses.forgive(request.ip);
-    return;
+    const valid = await app.secretGuesses.check(request.ip, () =>
+      previewLinkValid(app.config.previewToken, id, query.sig, query.exp, app.clock.now()),
+    );
+    if (valid) return;
+    throw unauthorized(
+      'This preview link is not valid or has expired: open the preview again from the console',
+    );
   }
   const header = request.headers['x-preview-token'];
   await app.requirePreviewToken(request, typeof header === 'string' ? header : query.token);
