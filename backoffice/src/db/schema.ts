@@ -1,11 +1,11 @@
 /**
  * The back-office data model: every table, re-exported from the module that owns it (`modules/<domain>/tables.ts`),
- * so drizzle-kit and the rest of the code read one list, and the two tables of the infrastructure below (no module
+ * so drizzle-kit and the rest of the code read one list, and the tables of the infrastructure below (no module
  * owns them). Catalogue data (products, variants, prices,
  * characteristics, categories) is relational because search, facets and the selector guide query it; CMS content
  * is one table of typed entries whose `data` is validated per resource by zod (see modules/content/resources.ts).
  */
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export * from '../modules/site/tables.ts';
 export * from '../modules/catalogue/tables.ts';
@@ -48,3 +48,18 @@ export const dataMigrations = pgTable('data_migration', {
   changed: integer('changed').notNull().default(0),
   ranAt: timestamp('ran_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The per-visitor limits every back-office shares (lib/shared-counter.ts): one fixed-window counter per key (a
+ * limited route and a client address, or a client's secret guesses), counted by one upsert so several back-offices
+ * on the database allow together what one allows. Rows whose window has ended are swept every minute.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counter',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counter_window_ends_at').on(t.windowEndsAt)],
+);

@@ -5,6 +5,7 @@
  * took finds nothing to do.
  */
 import type { Database } from '../db/types.ts';
+import { sweepExpiredCounters } from '../lib/shared-counter.ts';
 import { sweepExpiredSolutions } from '../modules/bot-check/index.ts';
 import { sweepExpiredCarts } from '../modules/cart/index.ts';
 import { sweepAccountRows } from '../modules/customers/index.ts';
@@ -25,9 +26,13 @@ export const hourlyHousekeeping: readonly HousekeepingStep[] = [
   { name: 'stale staff rows', run: sweepStaffRows },
 ];
 
-/** Solved challenges are remembered 10 minutes at most, and a form's every submission adds one. */
+/**
+ * Solved challenges are remembered 10 minutes at most, and a form's every submission adds one; the limits' counters
+ * end with their minute, and every client address adds one.
+ */
 export const minutelyHousekeeping: readonly HousekeepingStep[] = [
   { name: 'expired bot-check solutions', run: sweepExpiredSolutions },
+  { name: 'ended rate-limit windows', run: (db) => sweepExpiredCounters(db) },
 ];
 
 /**

@@ -34,7 +34,7 @@ const housekeeping: Job = {
   run: ({ db, clock }) => runHousekeeping(hourlyHousekeeping, db, clock.now()),
 };
 
-/** Expired bot-check solutions: every minute, as the challenges used to sweep them. */
+/** Expired bot-check solutions and ended rate-limit windows: every minute (flows/housekeeping.ts). */
 const botCheckHousekeeping: Job = {
   name: 'bot-check-housekeeping',
   intervalMs: 60_000,

@@ -11,16 +11,21 @@ import { z } from 'zod';
 import { ApiError, badRequest, unauthorized, type DomainError } from './errors.ts';
 import { requireLocalConnection } from './exposure.ts';
 import { commonQuery } from './params.ts';
-import { FailedSecretAttempts } from './secret-guard.ts';
+import { SecretGuesses } from './secret-guard.ts';
+import { SharedCounter } from './shared-counter.ts';
+import { sharedRateLimitStore } from './shared-rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Checks an API key a request presents (401 unless it is the configured one); failures are braked. */
-    requireApiKey(request: FastifyRequest, presented: string): void;
+    requireApiKey(request: FastifyRequest, presented: string): Promise<void>;
     /** Checks the preview token a request presents; failures count towards the same guessing brake. */
-    requirePreviewToken(request: FastifyRequest, presented: string | undefined): void;
-    /** The brake on guessed secrets (API key, preview token, machine tokens): 10 failures a minute per client. */
-    failedSecrets: FailedSecretAttempts;
+    requirePreviewToken(request: FastifyRequest, presented: string | undefined): Promise<void>;
+    /**
+     * The brake on guessed secrets (API key, preview token, machine tokens): 10 wrong guesses a minute per client,
+     * counted in the database for every back-office.
+     */
+    secretGuesses: SecretGuesses;
   }
 }
 
@@ -135,34 +140,39 @@ export interface RouteAccess {
 }
 
 /** The API key and preview token checks, sharing one brake on guessing (lib/secret-guard.ts). */
-function secretChecks(secrets: { apiKey: string | undefined; previewToken: string }) {
-  const failedSecrets = new FailedSecretAttempts();
-  function requireSecret(
+function secretChecks(
+  secretGuesses: SecretGuesses,
+  secrets: { apiKey: string | undefined; previewToken: string },
+) {
+  async function requireSecret(
     request: FastifyRequest,
     presented: unknown,
     expected: string | undefined,
     message: string,
   ) {
-    failedSecrets.assertAllowed(request.ip);
-    if (typeof presented === 'string' && expected !== undefined && sameSecret(presented, expected)) return;
-    failedSecrets.recordFailure(request.ip);
-    throw unauthorized(message);
+    const right = await secretGuesses.check(
+      request.ip,
+      () => typeof presented === 'string' && expected !== undefined && sameSecret(presented, expected),
+    );
+    if (!right) throw unauthorized(message);
   }
   return {
-    failedSecrets,
     // No key configured (a production back-office without one): every key is refused.
     requireApiKey: (request: FastifyRequest, presented: string) =>
       requireSecret(request, presented, secrets.apiKey, 'A valid API key is required for this operation'),
-    requirePreviewToken: (request: FastifyRequest, presented: string | undefined) => {
+    requirePreviewToken: async (request: FastifyRequest, presented: string | undefined) => {
       requireLocalConnection(request);
-      requireSecret(request, presented, secrets.previewToken, 'A valid preview token is required');
+      await requireSecret(request, presented, secrets.previewToken, 'A valid preview token is required');
     },
   };
 }
 
 // ---- per-visitor rate limits -----------------------------------------------------------------------------
 
-/** The named per-visitor limits. Each limited route counts on its own, per client address. */
+/**
+ * The named per-visitor limits. Each limited route counts on its own, per client address, in the database: every
+ * back-office on it shares the count (lib/shared-rate-limit-store.ts).
+ */
 export const rateLimits = {
   /** Public form posts. Generous: a person filling a form never meets it; a script posting in a loop does. */
   form: { max: 100, timeWindow: '1 minute' },
@@ -358,14 +368,18 @@ export async function installHttpKit(
   app: FastifyInstance,
   secrets: { apiKey: string | undefined; previewToken: string },
 ): Promise<void> {
-  const checks = secretChecks(secrets);
+  // One counter for the limits and the secret guesses: its in-process memory of refused keys is shared too.
+  const counter = new SharedCounter(app.db);
+  const secretGuesses = new SecretGuesses(counter);
+  const checks = secretChecks(secretGuesses, secrets);
   app.decorate('requireApiKey', checks.requireApiKey);
   app.decorate('requirePreviewToken', checks.requirePreviewToken);
-  app.decorate('failedSecrets', checks.failedSecrets);
+  app.decorate('secretGuesses', secretGuesses);
   // Registered once, with no global limit: only routes naming one of `rateLimits` are limited. A request over a
   // limit is a 429 `too_many_requests` in the one error body (the plugin has set `Retry-After` already).
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(counter),
     errorResponseBuilder: (_request, context) =>
       new ApiError(
         context.statusCode,

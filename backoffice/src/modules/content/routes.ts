@@ -121,7 +121,7 @@ function settingAndPreviewRoutes(plugin: FastifyInstance) {
       },
     },
     async (request) => {
-      requirePreviewAccess(request, request.params.id, request.query);
+      await requirePreviewAccess(request, request.params.id, request.query);
       const { site } = await request.shop.context;
       return { data: await previewPage(app.db, app.cache, site.id, request.params.id, app.clock.now()) };
     },
@@ -141,7 +141,7 @@ function settingAndPreviewRoutes(plugin: FastifyInstance) {
       },
     },
     async (request) => {
-      requirePreviewAccess(request, request.params.id, request.query);
+      await requirePreviewAccess(request, request.params.id, request.query);
       const { site } = await request.shop.context;
       return { data: await previewEntry(app.db, app.cache, site.id, request.params.id, app.clock.now()) };
     },
@@ -160,7 +160,7 @@ const previewAnswer = z.discriminatedUnion('resource', [
  * (header or `?token=`). Both from this machine only (the storefront asks, naming its visitor); a wrong one counts
  * as a failed guess of that visitor (429 after too many) and answers 401.
  */
-function requirePreviewAccess(
+async function requirePreviewAccess(
   request: FastifyRequest,
   id: number,
   query: { token?: string; sig?: string; exp?: string },
@@ -168,15 +168,16 @@ function requirePreviewAccess(
   const app = request.server;
   if (query.sig !== undefined || query.exp !== undefined) {
     requireLocalConnection(request);
-    app.failedSecrets.assertAllowed(request.ip);
-    if (previewLinkValid(app.config.previewToken, id, query.sig, query.exp, app.clock.now())) return;
-    app.failedSecrets.recordFailure(request.ip);
+    const valid = await app.secretGuesses.check(request.ip, () =>
+      previewLinkValid(app.config.previewToken, id, query.sig, query.exp, app.clock.now()),
+    );
+    if (valid) return;
     throw unauthorized(
       'This preview link is not valid or has expired: open the preview again from the console',
     );
   }
   const header = request.headers['x-preview-token'];
-  app.requirePreviewToken(request, typeof header === 'string' ? header : query.token);
+  await app.requirePreviewToken(request, typeof header === 'string' ? header : query.token);
 }
 
 /** The sitemap and the cities, built from other data: read-only. */

@@ -108,19 +108,17 @@ async function authenticate(request: FastifyRequest): Promise<StaffCaller> {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(request, 'authorization') ?? '')?.[1];
   if (bearer?.startsWith(MACHINE_TOKEN_PREFIX)) {
     requireConsoleAddress(request);
-    server.failedSecrets.assertAllowed(request.ip);
-    const token = await findMachineToken(server.db, bearer, server.clock.now());
-    if (!token) {
-      server.failedSecrets.recordFailure(request.ip);
-      throw unauthorized('This machine token is not valid (unknown, expired or revoked)');
-    }
+    const token = await server.secretGuesses.check(request.ip, () =>
+      findMachineToken(server.db, bearer, server.clock.now()),
+    );
+    if (!token) throw unauthorized('This machine token is not valid (unknown, expired or revoked)');
     const actor: Actor = { type: 'token', id: token.id, name: token.name, role: token.scope };
     return callerOf(request, actor, scopePermissions(token.scope), null);
   }
   const key = header(request, 'x-api-key') ?? bearer;
   if (key !== undefined) {
     requireThisMachine(request);
-    server.requireApiKey(request, key);
+    await server.requireApiKey(request, key);
     return callerOf(
       request,
       { type: 'api-key', id: null, name: 'API key', role: null },
@@ -131,10 +129,7 @@ async function authenticate(request: FastifyRequest): Promise<StaffCaller> {
   const caller = await sessionCaller(request);
   if (caller) return caller;
   // Nothing presented at all counts as a failed guess, as a wrong key does (an expired session does not).
-  if (!request.cookies[STAFF_COOKIE]) {
-    server.failedSecrets.assertAllowed(request.ip);
-    server.failedSecrets.recordFailure(request.ip);
-  }
+  if (!request.cookies[STAFF_COOKIE]) await server.secretGuesses.check(request.ip, () => false);
   throw unauthorized('Sign in to the staff console, or present a machine token or the API key');
 }
 
