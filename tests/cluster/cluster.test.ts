@@ -390,3 +390,60 @@ describe('what held across instances still holds', () => {
     expect(new Set(received).size).toBe(received.length);
   });
 });
+
+/** `count` calls, alternately through `bases`, ten at a time; their statuses in order. */
+async function alternately(count: number, bases: string[], send: (base: string) => Promise<Answer>) {
+  const statuses: number[] = [];
+  for (let start = 0; start < count; start += 10) {
+    const batch = Array.from({ length: Math.min(10, count - start) }, (_, i) =>
+      send(bases[(start + i) % bases.length]!),
+    );
+    statuses.push(...(await Promise.all(batch)).map((answer) => answer.status));
+  }
+  return statuses;
+}
+
+describe('limits are shared: N instances allow what one does', () => {
+  it('a form limit of 100 a minute per visitor allows 100 across both storefronts, not 200', async () => {
+    const visitor = newVisitor();
+    // An empty form is refused (400) but counts, as every post does.
+    const post = (base: string) => call(base, 'POST', `/api/v1/contact?${common()}`, { visitor, body: {} });
+    const statuses = await alternately(100, [A, B], post);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    for (const base of [A, B]) {
+      const refused = await post(base);
+      expect(refused.status, refused.text).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+  });
+
+  it('ten API-key guesses a minute per client across both back-offices, not twenty', async () => {
+    // The key is taken from this machine only: the client is a loopback address of its own.
+    const client = '127.0.27.1';
+    const guess = (base: string) =>
+      call(base, 'GET', `/api/v1/staff/audit?${common()}`, {
+        visitor: client,
+        headers: { 'x-api-key': 'a-wrong-guess' },
+      });
+    const statuses = await alternately(10, [backofficeA, backofficeB], guess);
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    for (const base of [backofficeA, backofficeB]) {
+      expect((await guess(base)).status).toBe(429);
+      // Past the brake even the right key waits: a guesser cannot tell.
+      const right = await call(base, 'GET', `/api/v1/staff/audit?${common()}`, {
+        visitor: client,
+        headers: { 'x-api-key': cluster.secrets.BACKOFFICE_API_KEY },
+      });
+      expect(right.status).toBe(429);
+    }
+  });
+
+  it('300 basket calls a minute per visitor across both storefronts, not 600', async () => {
+    const visitor = newVisitor();
+    const open = (base: string) =>
+      call(base, 'POST', `/api/v1/cart/items?${common()}`, { visitor, body: {} });
+    const statuses = await alternately(300, [A, B], open);
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    for (const base of [A, B]) expect((await open(base)).status).toBe(429);
+  });
+});
