@@ -1,0 +1,82 @@
+/**
+ * One process per PGlite data folder: PGlite is an embedded database, and two processes writing one folder
+ * corrupt it (or the second hangs). The process that opens the folder writes its pid into a lock file there,
+ * created exclusively; a second one finds it and refuses to start. A lock file whose process is gone (killed,
+ * crashed) is stale and taken over.
+ */
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const DATA_DIR_LOCK_FILE = 'backoffice.pid';
+
+/** Thrown when another live process holds the folder; its message says what to do. */
+export class DataDirInUseError extends Error {
+  readonly dataDir: string;
+  readonly pid: number;
+
+  constructor(dataDir: string, pid: number) {
+    super(
+      `DATA_DIR ${dataDir} is in use by another back-office (process ${pid}): the embedded database serves one ` +
+        'process only. Stop that process, or start this one with another DATA_DIR (several back-offices share ' +
+        `a PostgreSQL server through DATABASE_URL). If no such process runs, delete ${path.join(dataDir, DATA_DIR_LOCK_FILE)}.`,
+    );
+    this.name = 'DataDirInUseError';
+    this.dataDir = dataDir;
+    this.pid = pid;
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The pid in the lock file, or undefined when there is none (or it holds no pid). */
+function holder(file: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Takes the folder for this process, or throws `DataDirInUseError`. `release()` (idempotent) gives it back; the
+ * lock is also removed when the process exits normally.
+ */
+export function lockDataDir(dataDir: string): { release(): void } {
+  const file = path.join(dataDir, DATA_DIR_LOCK_FILE);
+  const me = String(process.pid);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      writeFileSync(file, me, { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 2) throw error;
+    }
+    const pid = holder(file);
+    if (pid !== undefined && isRunning(pid)) throw new DataDirInUseError(dataDir, pid);
+    // Stale: its process is gone. Removed, then created exclusively again (another starter may win that).
+    try {
+      unlinkSync(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  let held = true;
+  const release = () => {
+    if (!held) return;
+    held = false;
+    process.off('exit', release);
+    if (holder(file) === process.pid) unlinkSync(file);
+  };
+  process.on('exit', release);
+  return { release };
+}
