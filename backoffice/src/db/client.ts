@@ -2,7 +2,6 @@
  * Database connection: embedded PGlite in `dataDir` by default, a PostgreSQL server when `databaseUrl` is set.
  * Both speak the same SQL (full-text search, pg_trgm, earthdistance), so every query runs unchanged on either.
  */
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -70,7 +69,6 @@ export async function openDatabase(options: {
     };
   }
   // A second process on the same folder would corrupt it: refused (DataDirInUseError) before PGlite opens it.
-  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
   const lock = options.dataDir === undefined ? undefined : lockDataDir(options.dataDir);
   try {
     const client = await PGlite.create({

@@ -4,7 +4,7 @@
  * created exclusively; a second one finds it and refuses to start. A lock file whose process is gone (killed,
  * crashed) is stale and taken over.
  */
-import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const DATA_DIR_LOCK_FILE = 'backoffice.pid';
@@ -48,10 +48,11 @@ function holder(file: string): number | undefined {
 }
 
 /**
- * Takes the folder for this process, or throws `DataDirInUseError`. `release()` (idempotent) gives it back; the
- * lock is also removed when the process exits normally.
+ * Takes the folder (created if missing) for this process, or throws `DataDirInUseError`. `release()` (idempotent)
+ * gives it back; the lock is also removed when the process exits normally.
  */
 export function lockDataDir(dataDir: string): { release(): void } {
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATA_DIR_LOCK_FILE);
   const me = String(process.pid);
   for (let attempt = 0; ; attempt += 1) {
