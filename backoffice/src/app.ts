@@ -210,13 +210,10 @@ export async function buildApp({
       // The database is restarting or out of reach: not the request's fault nor a bug, and the next try after it
       // is back succeeds. A warning, not an error: an outage logs one per call.
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send({
-          status: 'unavailable',
-          message: 'The service is briefly unavailable (its database cannot be reached): try again shortly',
-        });
+      return reply.status(503).header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS)).send({
+        status: 'unavailable',
+        message: 'The service is briefly unavailable (its database cannot be reached): try again shortly',
+      });
     }
     if (isUniqueViolation(error)) {
       // A write raced another one that created the same key (a pack reference, say) between its checks and its

@@ -57,7 +57,10 @@ logPoolRenewed = (reason) => app.log.warn({ reason }, 'database connections repl
 // uncaught exception still ends the process, as it would without this handler.
 process.on('uncaughtException', (error) => {
   if (database.recoverFromDriverFault(error)) {
-    app.log.warn({ err: error }, 'the database driver wrote to a dropped connection: its connections were replaced');
+    app.log.warn(
+      { err: error },
+      'the database driver wrote to a dropped connection: its connections were replaced',
+    );
     return;
   }
   app.log.fatal({ err: error }, 'uncaught exception');

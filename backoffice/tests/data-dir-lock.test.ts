@@ -37,7 +37,9 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts a server on `dataDir` (never DATABASE_URL: the embedded database); resolves when it is ready or exits. */
-async function start(dataDir: string): Promise<{ child: ChildProcess; output: string; exitCode: number | null }> {
+async function start(
+  dataDir: string,
+): Promise<{ child: ChildProcess; output: string; exitCode: number | null }> {
   const child = spawn(process.execPath, [server], {
     env: childEnv({ DATA_DIR: dataDir, BACKOFFICE_PORT: String(await freePort()), SEED_DEMO: '0' }),
     stdio: ['ignore', 'pipe', 'pipe'],

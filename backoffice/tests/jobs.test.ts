@@ -148,14 +148,19 @@ describe('the job runner', () => {
     const runner = createJobRunner([job], context);
     // What postgres.js rejects with while the server restarts, wrapped as drizzle wraps it.
     state.failure = new Error('Failed query: select 1', {
-      cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      cause: Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
     });
     state.failNext = true;
     runner.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(errors).toEqual([]);
     expect(warnings).toEqual([
-      { details: { err: state.failure, job: 'sweep' }, message: expect.stringContaining('database unavailable') },
+      {
+        details: { err: state.failure, job: 'sweep' },
+        message: expect.stringContaining('database unavailable'),
+      },
     ]);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(state.runs).toBe(2);

@@ -69,6 +69,8 @@ describe('isDriverClosedSocketWrite', () => {
     expect(isDriverClosedSocketWrite(new TypeError("Cannot read properties of null (reading 'write')"))).toBe(
       false,
     );
-    expect(isDriverClosedSocketWrite(new Error("Cannot read properties of null (reading 'write')"))).toBe(false);
+    expect(isDriverClosedSocketWrite(new Error("Cannot read properties of null (reading 'write')"))).toBe(
+      false,
+    );
   });
 });

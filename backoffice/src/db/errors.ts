@@ -20,7 +20,14 @@ function* errorChain(error: unknown): Generator<{ code?: unknown; errno?: unknow
 }
 
 /** The socket errors of a connection the server refused, reset or dropped. */
-const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const SOCKET_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
 /** postgres.js's own codes for a connection it lost or could not open. */
 const DRIVER_CONNECTION_ERRORS = new Set([
   'CONNECTION_CLOSED',

@@ -47,10 +47,7 @@ export interface RenewablePool {
   end(): Promise<void>;
 }
 
-export function renewablePool(
-  url: string,
-  onRenew: (reason: string) => void = () => {},
-): RenewablePool {
+export function renewablePool(url: string, onRenew: (reason: string) => void = () => {}): RenewablePool {
   let current: postgres.Sql;
   let renewedAt = 0;
   let ending = false;

@@ -30,6 +30,18 @@ interface Lane {
 
 const ignore = () => {};
 
+/** A failed run: logged, and the next run retries. The database away (restarting) is expected to pass: a warning. */
+function logFailure(context: JobContext, job: Job, error: unknown) {
+  if (isDatabaseUnavailable(error)) {
+    context.log.warn(
+      { err: error, job: job.name },
+      `job ${job.name}: database unavailable; the next run retries`,
+    );
+  } else {
+    context.log.error({ err: error, job: job.name }, `job ${job.name} failed; the next run retries`);
+  }
+}
+
 export function createJobRunner(jobs: readonly Job[], context: JobContext): JobRunner {
   const stopping = new AbortController();
   let started = false;
@@ -54,14 +66,7 @@ export function createJobRunner(jobs: readonly Job[], context: JobContext): JobR
         return Promise.reject(new Error(`job ${job.name}: the runner has stopped`));
       const run = Promise.resolve().then(() => job.run(context, stopping.signal));
       inFlight = run
-        .catch((error: unknown) => {
-          // The database away (restarting) is expected to pass: a warning, and the next run retries as usual.
-          if (isDatabaseUnavailable(error)) {
-            context.log.warn({ err: error, job: job.name }, `job ${job.name}: database unavailable; the next run retries`);
-          } else {
-            context.log.error({ err: error, job: job.name }, `job ${job.name} failed; the next run retries`);
-          }
-        })
+        .catch((error: unknown) => logFailure(context, job, error))
         .finally(() => {
           inFlight = undefined;
           scheduleNext();

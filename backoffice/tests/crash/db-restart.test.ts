@@ -70,7 +70,14 @@ function call(
   const sentAt = Date.now();
   return new Promise((resolve) => {
     const failed = (error: Error) =>
-      resolve({ kind, status: 0, retryAfter: undefined, body: error.message, sentAt, answeredAt: Date.now() });
+      resolve({
+        kind,
+        status: 0,
+        retryAfter: undefined,
+        body: error.message,
+        sentAt,
+        answeredAt: Date.now(),
+      });
     const outgoing = request(
       `${base}/api/v1${route}${route.includes('?') ? '&' : '?'}${QUERY}`,
       {
@@ -118,7 +125,12 @@ async function client(
       { 'x-forwarded-for': ip },
       {
         items: [
-          { element_id: variant.id, element_type: 'product', variant_reference: variant.reference, quantity: 1 },
+          {
+            element_id: variant.id,
+            element_type: 'product',
+            variant_reference: variant.reference,
+            quantity: 1,
+          },
         ],
       },
     );
@@ -211,9 +223,10 @@ it('survives two PostgreSQL restarts under traffic: no 500, no exit, back within
   expect(server.signalCode, context()).toBeNull();
   for (const answer of answers) {
     const line = `${answer.kind} ${answer.status} ${answer.body.slice(0, 300)}`;
-    expect([200, 201, 503].includes(answer.status) || (answer.status >= 400 && answer.status < 500), line).toBe(
-      true,
-    );
+    expect(
+      [200, 201, 503].includes(answer.status) || (answer.status >= 400 && answer.status < 500),
+      line,
+    ).toBe(true);
     if (answer.status === 503) {
       expect(answer.retryAfter, line).toMatch(/^\d+$/);
       expect(JSON.parse(answer.body), line).toMatchObject({ status: 'unavailable' });
@@ -228,7 +241,9 @@ it('survives two PostgreSQL restarts under traffic: no 500, no exit, back within
     );
     return first ? `${first.answeredAt - acceptingAt} ms` : 'never';
   });
-  console.info(`db restart test: first basket after the database accepted connections: ${backAfter.join(', ')}`);
+  console.info(
+    `db restart test: first basket after the database accepted connections: ${backAfter.join(', ')}`,
+  );
   for (const { acceptingAt } of restarts) {
     const back = acceptingAt + BACK_WITHIN_MS;
     const basketsBack = answers.filter(
