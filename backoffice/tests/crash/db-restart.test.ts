@@ -1,8 +1,8 @@
 /**
  * PostgreSQL restarted under traffic (issue 27's "database restarts survived"; `npm run test:crash -w backoffice`).
  * The real server process (`node src/server.ts`) on a private PostgreSQL 15 (tests/support/postgres-instance.ts),
- * several clients creating baskets, reading them and reading a product in a loop, and the database restarted twice
- * (fast shutdown, about 2 s down):
+ * several clients creating baskets, reading them, choosing delivery and reading a product in a loop, and the database
+ * restarted twice (fast shutdown, about 2 s down):
  *
  * - no answer is a 500, and every 503 says when to retry (`Retry-After`): only 2xx, 4xx or 503;
  * - the process never exits and every request gets an answer (no dropped connection, no hang);
@@ -23,7 +23,7 @@ import { childEnv } from '../support/child-database.ts';
 import { createPostgresInstance, type PostgresInstance } from '../support/postgres-instance.ts';
 
 const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
-const CLIENTS = 6;
+const CLIENTS = 10;
 const RESTARTS = 2;
 const DOWN_MS = 2_000;
 /** Traffic on a healthy database before each restart, and after the service is back. */
@@ -35,8 +35,21 @@ const CALL_TIMEOUT_MS = 15_000;
 const QUERY = 'site_id=3&saleplan_id=2';
 const PRODUCT = 'plasterwick-multi-fill-powder';
 
+const DELIVERY = {
+  method: 'delivery',
+  address: {
+    first_name: 'Sam',
+    last_name: 'Restart',
+    address: '1 Mill Lane',
+    town: 'Manchester',
+    postcode: 'M1 1AE',
+  },
+  carrier_code: 'standard',
+  phone: '0161 496 0000',
+};
+
 interface Answer {
-  kind: 'add' | 'cart' | 'product';
+  kind: 'add' | 'cart' | 'delivery' | 'product';
   status: number;
   retryAfter: string | undefined;
   body: string;
@@ -136,8 +149,13 @@ async function client(
     );
     answers.push(added);
     if (added.status === 201) {
-      const token = (JSON.parse(added.body) as { token: string }).token;
-      answers.push(await call('cart', 'GET', '/cart', { 'x-forwarded-for': ip, 'x-cart-token': token }));
+      const basket = {
+        'x-forwarded-for': ip,
+        'x-cart-token': (JSON.parse(added.body) as { token: string }).token,
+      };
+      answers.push(await call('cart', 'GET', '/cart', basket));
+      // A checkout step: a write in a transaction, what a dropped connection broke worst.
+      answers.push(await call('delivery', 'PUT', '/checkout/delivery', basket, DELIVERY));
     }
     const read = await call('product', 'GET', `/product/${PRODUCT}`, { 'x-forwarded-for': ip });
     answers.push(read);
