@@ -11,7 +11,8 @@
  * fresh temporary folder that user owns, with trust authentication (loopback and its own socket only: nothing
  * else can reach it). It listens on 127.0.0.1 on a free port, its Unix socket inside the folder, its log in
  * `<folder>/postgres.log`. Durability is off (fsync, full-page writes): a crash of the machine is not tested, a
- * restart is (a fast stop still writes a checkpoint). The folder is removed by `remove()`, not on exit: call it.
+ * restart is (a fast stop still writes a checkpoint). Call `remove()` (in afterAll); a process that ends without it
+ * still stops the server and deletes the folder on exit.
  */
 import { execFile as execFileCallback, execFileSync } from 'node:child_process';
 import { appendFileSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -156,6 +157,21 @@ export async function createPostgresInstance(): Promise<PostgresInstance> {
     return appUrlOf(name);
   }
 
+  // A test process that ends without remove() (a crash, a worker torn down) must not leave a server running.
+  const stopOnExit = () => {
+    try {
+      execFileSync(path.join(BIN_DIR, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate'], {
+        uid: user.uid,
+        gid: user.gid,
+        stdio: 'ignore',
+      });
+    } catch {
+      // Not running.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopOnExit);
+
   try {
     await start();
     await waitAccepting();
@@ -167,6 +183,7 @@ export async function createPostgresInstance(): Promise<PostgresInstance> {
     }
     await createDatabase('shop');
   } catch (error) {
+    process.off('exit', stopOnExit);
     await run('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate']).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -194,6 +211,7 @@ export async function createPostgresInstance(): Promise<PostgresInstance> {
     async remove() {
       if (removed) return;
       removed = true;
+      process.off('exit', stopOnExit);
       await run('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate', '-w']).catch(() => {});
       rmSync(dir, { recursive: true, force: true });
     },
