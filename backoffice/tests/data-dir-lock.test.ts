@@ -81,7 +81,7 @@ test('a server on a DATA_DIR another live process holds refuses to start, naming
   expect(existsSync(path.join(dataDir, DATA_DIR_LOCK_FILE))).toBe(false);
 });
 
-test('taken, refused while held, given back; the lock of a process that is gone (or of none) is taken over', async () => {
+test('taken, refused while held, given back; a lock of a process that is gone, of this pid or of none is taken over', async () => {
   const dataDir = mkdtempSync(path.join(workDir, 'unit-'));
   const file = path.join(dataDir, DATA_DIR_LOCK_FILE);
   const lock = lockDataDir(dataDir);
@@ -96,6 +96,10 @@ test('taken, refused while held, given back; the lock of a process that is gone 
   const takenOver = lockDataDir(dataDir);
   expect(readFileSync(file, 'utf8')).toBe(String(process.pid));
   takenOver.release();
+
+  // This process's own pid is a previous process's that had it (a container restarted runs as the same pid).
+  writeFileSync(file, String(process.pid));
+  lockDataDir(dataDir).release();
 
   writeFileSync(file, 'garbage');
   lockDataDir(dataDir).release();

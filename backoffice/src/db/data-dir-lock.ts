@@ -26,6 +26,9 @@ export class DataDirInUseError extends Error {
   }
 }
 
+/** The lock files this process holds (a second open in one process is refused too). */
+const heldHere = new Set<string>();
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -54,6 +57,7 @@ function holder(file: string): number | undefined {
 export function lockDataDir(dataDir: string): { release(): void } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATA_DIR_LOCK_FILE);
+  if (heldHere.has(file)) throw new DataDirInUseError(dataDir, process.pid);
   const me = String(process.pid);
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -63,7 +67,8 @@ export function lockDataDir(dataDir: string): { release(): void } {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 2) throw error;
     }
     const pid = holder(file);
-    if (pid !== undefined && isRunning(pid)) throw new DataDirInUseError(dataDir, pid);
+    // Our own pid there is a previous process's that had it (a container restarted runs as the same pid): stale.
+    if (pid !== undefined && pid !== process.pid && isRunning(pid)) throw new DataDirInUseError(dataDir, pid);
     // Stale: its process is gone. Removed, then created exclusively again (another starter may win that).
     try {
       unlinkSync(file);
@@ -71,10 +76,12 @@ export function lockDataDir(dataDir: string): { release(): void } {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
+  heldHere.add(file);
   let held = true;
   const release = () => {
     if (!held) return;
     held = false;
+    heldHere.delete(file);
     process.off('exit', release);
     if (holder(file) === process.pid) unlinkSync(file);
   };
