@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The crash test (`npm run test:crash`): a real back-office process killed mid-checkout. Its own run, on its own
- * database, apart from the API suite (`.ci/run` runs it once more on PostgreSQL).
+ * The crash tests (`npm run test:crash`): a real back-office process killed mid-checkout, and one whose PostgreSQL
+ * restarts under traffic (on a private PostgreSQL 15 it starts itself). Their own run, on their own databases,
+ * apart from the API suite (`.ci/run` runs it once more on PostgreSQL).
  */
 export default defineConfig({
   test: {

@@ -38,7 +38,7 @@ import { apiModules } from './modules/index.ts';
 import { fakeProvider } from './modules/payments/index.ts';
 import { installStaffAccess } from './modules/staff/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
-import { isUniqueViolation } from './db/errors.ts';
+import { isDatabaseUnavailable, isUniqueViolation } from './db/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +70,12 @@ declare module 'fastify' {
     isDraining(): boolean;
   }
 }
+
+/**
+ * The Retry-After of a 503 while the database is away (a restart takes seconds; the driver reconnects by itself
+ * as soon as it accepts connections again).
+ */
+export const DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export interface BuildAppOptions {
   db: Database;
@@ -242,6 +248,15 @@ export async function buildApp({
       return reply
         .status(statusCode)
         .send({ status: 'invalid_request', message: (error as Error).message || 'Bad request' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or out of reach: not the request's fault nor a bug, and the next try after it
+      // is back succeeds. A warning, not an error: an outage logs one per call.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_AFTER_SECONDS)).send({
+        status: 'unavailable',
+        message: 'The service is briefly unavailable (its database cannot be reached): try again shortly',
+      });
     }
     if (isUniqueViolation(error)) {
       // A write raced another one that created the same key (a pack reference, say) between its checks and its

@@ -21,21 +21,52 @@ const [
   { openDatabase },
   { newSetupLink },
   { isEmptyDatabase, seedDemo },
+  { DataDirInUseError },
 ] = await Promise.all([
   import('./app.ts'),
   import('./data-migrations/index.ts'),
   import('./db/client.ts'),
   import('./modules/staff/index.ts'),
   import('./seed/index.ts'),
+  import('./db/data-dir-lock.ts'),
 ]);
 
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  dataMigrations: dataMigrationList,
-});
+// Until the app (and its logger) exists, a replaced pool is told on stderr.
+let logPoolRenewed = (reason: string) => console.warn(`database connections replaced: ${reason}`);
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    dataMigrations: dataMigrationList,
+    onPoolRenewed: (reason) => logPoolRenewed(reason),
+  });
+} catch (error) {
+  // Another process has this DATA_DIR: say so plainly (the folder, its pid, what to do), not as a crash.
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const app = await buildApp({ db: database.db, config, notifications: database.notifications });
+logPoolRenewed = (reason) => app.log.warn({ reason }, 'database connections replaced');
+
+// Last resort, for one known driver fault only: postgres.js 3.4.9 throws from a timer when it writes to a
+// connection the server has just dropped (db/errors.ts isDriverClosedSocketWrite), where no caller can catch it.
+// The work it belonged to has already failed (a request was answered 503), so the fault is the driver's
+// bookkeeping: its connections are replaced (db/postgres-pool.ts) and the process carries on serving. Any other
+// uncaught exception still ends the process, as it would without this handler.
+process.on('uncaughtException', (error) => {
+  if (database.recoverFromDriverFault(error)) {
+    app.log.warn(
+      { err: error },
+      'the database driver wrote to a dropped connection: its connections were replaced',
+    );
+    return;
+  }
+  app.log.fatal({ err: error }, 'uncaught exception');
+  process.exit(1);
+});
 for (const name of config.generatedSecrets) {
   app.log.warn(`${name} is not set: a random value was used for this run, so the calls it guards are closed`);
 }

@@ -17,6 +17,8 @@ function standInJob(name: string, intervalMs: number) {
     mostAtOnce: 0,
     held: false,
     failNext: false,
+    /** What a failing run throws. */
+    failure: new Error('the database went away') as Error,
     signals: [] as AbortSignal[],
   };
   const releases: (() => void)[] = [];
@@ -32,7 +34,7 @@ function standInJob(name: string, intervalMs: number) {
         if (state.held) await new Promise<void>((resolve) => releases.push(resolve));
         if (state.failNext) {
           state.failNext = false;
-          throw new Error('the database went away');
+          throw state.failure;
         }
       } finally {
         state.running -= 1;
@@ -45,13 +47,14 @@ function standInJob(name: string, intervalMs: number) {
 
 function loggedErrors() {
   const errors: { details: object; message: string }[] = [];
+  const warnings: { details: object; message: string }[] = [];
   const log = {
     info() {},
-    warn() {},
+    warn: (details: object, message: string) => void warnings.push({ details, message }),
     error: (details: object, message: string) => void errors.push({ details, message }),
   };
   // The runner hands the context to the handlers and reads only its log itself.
-  return { errors, context: { log } as unknown as JobContext };
+  return { errors, warnings, context: { log } as unknown as JobContext };
 }
 
 beforeEach(() => {
@@ -137,6 +140,31 @@ describe('the job runner', () => {
     state.failNext = true;
     await expect(runner.runNow('sweep')).rejects.toThrow('the database went away');
     await expect(runner.runNow('sweep')).resolves.toBeUndefined();
+    await runner.stop();
+  });
+
+  test('a run failed by the database being away (a restart) is a warning, and the next tick runs again', async () => {
+    const { job, state } = standInJob('sweep', 60_000);
+    const { errors, warnings, context } = loggedErrors();
+    const runner = createJobRunner([job], context);
+    // What postgres.js rejects with while the server restarts, wrapped as drizzle wraps it.
+    state.failure = new Error('Failed query: select 1', {
+      cause: Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      }),
+    });
+    state.failNext = true;
+    runner.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      {
+        details: { err: state.failure, job: 'sweep' },
+        message: expect.stringContaining('database unavailable'),
+      },
+    ]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(state.runs).toBe(2);
     await runner.stop();
   });
 

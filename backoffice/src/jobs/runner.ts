@@ -1,10 +1,12 @@
 /**
  * The in-process job runner: each job runs once when the runner starts, then `intervalMs` after each run ends.
  * A job never runs twice at once in this process (a request made during a run is served by one more run after
- * it), a failed run is logged and the next tick tries again, and stopping waits for the runs in flight. Across
+ * it), a failed run is logged and the next tick tries again (the process never ends for a job's error: a database
+ * restart fails runs for a few seconds, that is all), and stopping waits for the runs in flight. Across
  * processes nothing is coordinated here: the handlers are safe to run concurrently (jobs/job.ts).
  */
 import { outsideRequests } from '@plasterwick/shop-rules/request-scope';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import type { Job, JobContext } from './job.ts';
 
 export interface JobRunner {
@@ -34,6 +36,17 @@ const ignore = () => {};
  * nor are the runs its timers start, so their log lines carry no request id.
  */
 const detached = outsideRequests();
+/** A failed run: logged, and the next run retries. The database away (restarting) is expected to pass: a warning. */
+function logFailure(context: JobContext, job: Job, error: unknown) {
+  if (isDatabaseUnavailable(error)) {
+    context.log.warn(
+      { err: error, job: job.name },
+      `job ${job.name}: database unavailable; the next run retries`,
+    );
+  } else {
+    context.log.error({ err: error, job: job.name }, `job ${job.name} failed; the next run retries`);
+  }
+}
 
 export function createJobRunner(jobs: readonly Job[], context: JobContext): JobRunner {
   const stopping = new AbortController();
@@ -59,9 +72,7 @@ export function createJobRunner(jobs: readonly Job[], context: JobContext): JobR
         return Promise.reject(new Error(`job ${job.name}: the runner has stopped`));
       const run = Promise.resolve().then(() => job.run(context, stopping.signal));
       inFlight = run
-        .catch((error: unknown) => {
-          context.log.error({ err: error, job: job.name }, `job ${job.name} failed; the next run retries`);
-        })
+        .catch((error: unknown) => logFailure(context, job, error))
         .finally(() => {
           inFlight = undefined;
           scheduleNext();
