@@ -447,3 +447,70 @@ describe('limits are shared: N instances allow what one does', () => {
     for (const base of [A, B]) expect((await open(base)).status).toBe(429);
   });
 });
+
+describe('a PostgreSQL restart during traffic', () => {
+  it('no 500 and no process exit; every server answers again within 5 s of the database accepting connections', async () => {
+    const { id, reference } = await bag();
+    const statuses = new Map<string, number>();
+    const badAnswers: string[] = [];
+    let running = true;
+    // Ten clients, as the issue's run had: baskets and on-demand pages through both storefronts.
+    const clients = Array.from({ length: 10 }, async (_, n) => {
+      const base = n % 2 ? B : A;
+      const basket = shopper(base);
+      for (let round = 0; running; round += 1) {
+        const answer =
+          round % 3 === 2
+            ? await call(base, 'GET', `/diy-filler/results/filler-${n}-${round}`, { visitor: basket.visitor })
+            : await basket.send('POST', '/cart/items', {
+                items: [
+                  { element_id: id, element_type: 'product', variant_reference: reference, quantity: 1 },
+                ],
+              });
+        if (answer.status === 201) basket.token = answer.body.token;
+        const key = String(answer.status);
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        if (
+          answer.status >= 500 &&
+          (answer.status !== 503 || !/^\d+$/.test(answer.headers.get('retry-after') ?? ''))
+        ) {
+          badAnswers.push(`${answer.status} ${answer.text.slice(0, 200)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { acceptingAt } = await cluster.postgres.restart({ downMs: 2000 });
+
+    // Each back-office serves a call that needs the database within 5 s of the database accepting connections.
+    const backAfter = await Promise.all(
+      [backofficeA, backofficeB].map(async (base) => {
+        const basket = shopper(base);
+        await within(
+          5000,
+          async () => (await basket.send('GET', '/cart/shipping?postcode=M1%201AE')).status,
+          () => true,
+        );
+        for (;;) {
+          const answer = await basket.send('POST', '/cart/items', {
+            items: [{ element_id: id, element_type: 'product', variant_reference: reference, quantity: 1 }],
+          });
+          if (answer.status === 201) return Date.now() - acceptingAt;
+          if (Date.now() - acceptingAt > 5000) return Number.POSITIVE_INFINITY;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    running = false;
+    await Promise.all(clients);
+
+    expect(badAnswers, JSON.stringify(Object.fromEntries(statuses))).toEqual([]);
+    for (const server of [...cluster.backoffices, ...cluster.storefronts])
+      expect(server.exited(), server.name).toBe(false);
+    for (const ms of backAfter) expect(ms).toBeLessThanOrEqual(5000);
+    console.log(
+      `[cluster] restart: answers ${JSON.stringify(Object.fromEntries(statuses))}, back after ${backAfter.join(' and ')} ms`,
+    );
+  });
+});
