@@ -35,7 +35,7 @@ async function buildMatcher(
   cache: ReadCache,
   catalogue: PlanCatalogue,
   filters: ProductFilters,
-): Promise<{ matches: Matcher; rank: Map<number, number> | undefined }> {
+): Promise<{ matches: Matcher; rank: Map<number, number> | undefined; candidates: CatalogueProduct[] }> {
   const known = new Set(catalogue.characteristics.map((c) => c.code));
   const unknown = Object.keys(filters.caracteristics ?? {}).filter((code) => !known.has(code));
   if (unknown.length) {
@@ -72,13 +72,15 @@ async function buildMatcher(
     }
     return true;
   };
-  return { matches, rank };
+  // A text filter is never ignored (no facet counts text), so only the products matching it need testing.
+  const candidates = ranked ? ranked.flatMap((r) => catalogue.byId.get(r.id) ?? []) : catalogue.products;
+  return { matches, rank, candidates };
 }
 
 export async function listProducts(db: Database, cache: ReadCache, plan: SalesPlan, query: ProductListQuery) {
   const catalogue = await loadPlanCatalogue(db, cache, plan);
-  const { matches, rank } = await buildMatcher(db, cache, catalogue, query);
-  const found = catalogue.products.filter((p) => matches(p));
+  const { matches, rank, candidates } = await buildMatcher(db, cache, catalogue, query);
+  const found = candidates.filter((p) => matches(p));
   // Names are compared by their rank in the catalogue's collated order: a collator per comparison cost
   // milliseconds per request at SEED_SCALE=50.
   const byPrice = (a: CatalogueProduct, b: CatalogueProduct, direction: 1 | -1) =>
@@ -123,7 +125,7 @@ interface FacetData {
 
 export async function productFacets(db: Database, cache: ReadCache, plan: SalesPlan, query: FiltersQuery) {
   const catalogue = await loadPlanCatalogue(db, cache, plan);
-  const { matches } = await buildMatcher(db, cache, catalogue, query);
+  const { matches, candidates } = await buildMatcher(db, cache, catalogue, query);
   const result: Record<
     string,
     { technical_name: string; label: string; type: 'list' | 'range'; data: FacetData[] }
@@ -131,7 +133,7 @@ export async function productFacets(db: Database, cache: ReadCache, plan: SalesP
 
   // Counts in one pass over the matching products (a pass per category or option cost milliseconds at scale).
   const categoryCounts = countBy(
-    catalogue.products.filter((p) => matches(p, 'categories')),
+    candidates.filter((p) => matches(p, 'categories')),
     (p) => p.categoryIds,
   );
   const selectedCategories = new Set(query.categories ?? []);
@@ -147,7 +149,7 @@ export async function productFacets(db: Database, cache: ReadCache, plan: SalesP
   for (const definition of catalogue.characteristics) {
     if (definition.kind !== 'enum' || !definition.facet) continue;
     const counts = countBy(
-      catalogue.products.filter((p) => matches(p, `caracteristics.${definition.code}`)),
+      candidates.filter((p) => matches(p, `caracteristics.${definition.code}`)),
       (p) => p.values.get(definition.code) ?? [],
     );
     const selected = new Set(query.caracteristics?.[definition.code] ?? []);
@@ -161,7 +163,7 @@ export async function productFacets(db: Database, cache: ReadCache, plan: SalesP
     };
   }
 
-  const prices = catalogue.products.filter((p) => matches(p, 'price')).map((p) => p.minPrice);
+  const prices = candidates.filter((p) => matches(p, 'price')).map((p) => p.minPrice);
   result.price = {
     technical_name: 'price',
     label: 'Price',
