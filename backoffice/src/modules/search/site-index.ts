@@ -12,8 +12,11 @@ import { compactCode, indexWords, phrase, phrases, queryWords, singular } from '
 const MIN_CODE_PART = 3;
 /** GTINs are found by part only from this many digits: shorter runs of digits are in most of them. */
 const MIN_GTIN_PART = 6;
-/** Query words whose matches are kept (oldest dropped first); each holds at most one entry per product. */
-const MAX_CACHED_WORDS = 2000;
+/**
+ * Product matches kept for query words, counted in entries (one per product a word matches, about 50 bytes each):
+ * at most about 10 MB, however many different words are searched; the oldest word is dropped first.
+ */
+const MAX_CACHED_MATCHES = 200_000;
 /** Documents added between two yields to the event loop while building. */
 const BUILD_SLICE = 200;
 
@@ -64,6 +67,7 @@ export class SiteIndex {
    * ("filler", "joint"), and a common word's search scores most of the catalogue (milliseconds at SEED_SCALE=50).
    */
   private readonly wordMatches = new Map<string, Map<number, number>>();
+  private cachedMatches = 0;
   /** Every indexed word, sorted once built, to tell a word being typed from a misspelling. */
   private vocabulary: string[] = [];
   private readonly seenWords = new Set<string>();
@@ -189,10 +193,14 @@ export class SiteIndex {
   private wordMatch(word: string): Map<number, number> {
     let matches = this.wordMatches.get(word);
     if (!matches) {
-      if (this.wordMatches.size >= MAX_CACHED_WORDS)
-        this.wordMatches.delete(this.wordMatches.keys().next().value!);
       matches = new Map(this.products.search(word).map((r) => [r.id as number, r.score]));
+      for (const [oldest, dropped] of this.wordMatches) {
+        if (this.cachedMatches + matches.size <= MAX_CACHED_MATCHES) break;
+        this.wordMatches.delete(oldest);
+        this.cachedMatches -= dropped.size;
+      }
       this.wordMatches.set(word, matches);
+      this.cachedMatches += matches.size;
     }
     return matches;
   }
