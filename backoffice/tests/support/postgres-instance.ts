@@ -148,7 +148,8 @@ export async function createPostgresInstance(): Promise<PostgresInstance> {
     const inDatabase = postgres(adminUrlOf(name), { max: 1, onnotice: () => {} });
     try {
       // cube before earthdistance, which needs it.
-      for (const extension of EXTENSIONS) await inDatabase.unsafe(`create extension if not exists ${extension}`);
+      for (const extension of EXTENSIONS)
+        await inDatabase.unsafe(`create extension if not exists ${extension}`);
     } finally {
       await inDatabase.end();
     }

@@ -15,4 +15,10 @@ export {
 export { createProduct, deleteProduct, patchProduct, replaceProduct } from './product-writes.ts';
 export { addVariant, patchVariant, removeVariant } from './variant-writes.ts';
 export { getProduct, guideFilters, listProducts, productFacets, scanProduct } from './products.ts';
-export { currentPacks, loadPlanCatalogue, productPlanIds, syncCategoryPlans, type PlanCatalogue } from './read-model.ts';
+export {
+  currentPacks,
+  loadPlanCatalogue,
+  productPlanIds,
+  syncCategoryPlans,
+  type PlanCatalogue,
+} from './read-model.ts';
