@@ -121,4 +121,27 @@ describe('search relevance', () => {
       }
     },
   );
+
+  it('answers any text without an error: punctuation, symbols, long and many-word texts', async () => {
+    const texts = [
+      '%',
+      "'",
+      '-',
+      '_%\\',
+      '🙂 filler',
+      'a',
+      '0',
+      'é',
+      'x'.repeat(200),
+      'a b c d e f g h i j k l',
+    ];
+    for (const text of texts) {
+      const page = await t.app.inject({ url: `/api/v1/product?${q({ saleplan_id: PRO_PLAN, text })}` });
+      expect(page.statusCode, text).toBe(200);
+      const suggested = await t.app.inject({
+        url: `/api/v1/search?${q({ saleplan_id: PRO_PLAN, type: 'Suggest', text })}`,
+      });
+      expect(suggested.statusCode, text).toBe(200);
+    }
+  });
 });
