@@ -1,8 +1,8 @@
 /**
- * One site's search index in memory (MiniSearch: docs/decisions.md, "Issue 29: search in memory"): products, categories and
- * pages, each searched with every query word required, as a prefix (a word being typed) and, when no indexed word
- * starts with it, as a misspelling of one ("filer", "plastr"). Product codes (references, pack references, GTINs)
- * are matched whole or in part as text, and rank first when they match.
+ * One site's search index in memory (MiniSearch: docs/decisions.md, "Issue 29: search in memory"): products,
+ * categories and pages, each searched with every query word required, as a prefix (a word being typed) and, when no
+ * indexed word starts with it, as a misspelling of one ("filer", "plastr"). Product codes (references, pack
+ * references, GTINs) are matched whole or in part as text, and rank first when they match.
  */
 import MiniSearch, { type Options } from 'minisearch';
 import type { CategoryDocument, PageDocument, ProductDocument, SiteDocuments } from './documents.ts';
