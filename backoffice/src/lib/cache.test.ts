@@ -46,4 +46,38 @@ describe('ReadCache', () => {
     await cache.get('k', value('first'));
     expect(await cache.get('k', value('second'))).toBe('second');
   });
+
+  it('answers a provisional value without storing it, nor what was built from it', async () => {
+    const cache = new ReadCache();
+    let reads = 0;
+    const provisional = () =>
+      cache.get('inner', async () => {
+        reads += 1;
+        cache.markProvisional();
+        return 'stale';
+      });
+    const outer = () => cache.get('outer', async () => `built from ${await provisional()}`);
+    expect(await Promise.all([outer(), outer()])).toEqual(['built from stale', 'built from stale']);
+    expect(await outer()).toBe('built from stale');
+    expect(reads).toBe(2);
+    expect(await cache.get('outer', value('fresh'))).toBe('fresh');
+    expect(await cache.get('outer', value('not loaded again'))).toBe('fresh');
+  });
+
+  it('marks a caller that joined a pending provisional load', async () => {
+    const cache = new ReadCache();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inner = () =>
+      cache.get('inner', async () => {
+        await gate;
+        cache.markProvisional();
+        return 'stale';
+      });
+    const first = cache.get('a', inner);
+    const second = cache.get('b', inner);
+    release();
+    expect(await Promise.all([first, second])).toEqual(['stale', 'stale']);
+    expect(await cache.get('b', value('fresh'))).toBe('fresh');
+  });
 });

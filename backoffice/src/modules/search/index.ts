@@ -1,2 +1,3 @@
-/** The search module's public surface: what other modules and flows use (its routes: modules/index.ts). */
+/** The search module's public surface: what other modules, flows and the app use (its routes: modules/index.ts). */
 export { matchProductIds } from './service.ts';
+export { buildSearchIndexes, searchIndexReady, searchIndexesCurrent } from './indexes.ts';
