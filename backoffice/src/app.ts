@@ -35,6 +35,7 @@ import { healthProbeRoutes } from './modules/health/index.ts';
 import { sessionResolver } from './modules/customers/index.ts';
 import { createMailTransport } from './modules/mail/index.ts';
 import { apiModules } from './modules/index.ts';
+import { buildSearchIndexes } from './modules/search/index.ts';
 import { fakeProvider } from './modules/payments/index.ts';
 import { installStaffAccess } from './modules/staff/index.ts';
 import type { PaymentProvider } from './modules/payments/index.ts';
@@ -196,6 +197,12 @@ export async function buildApp({
   });
   app.decorate('jobs', { nudge: jobs.nudge, runNow: jobs.runNow });
   app.decorate('mail', { nudge: () => jobs.nudge('mail'), drain: () => jobs.runNow('mail') });
+  // The search indexes (issue 29) are built in the background once the app is ready: readiness waits for them.
+  app.addHook('onReady', async () => {
+    buildSearchIndexes(app).catch((error: Error) =>
+      app.log.warn({ err: error }, 'search indexes not built yet'),
+    );
+  });
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -14,6 +14,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/rows.ts';
 import type { Database } from '../src/db/types.ts';
 import { readiness } from '../src/modules/health/service.ts';
+import { buildSearchIndexes, searchIndexReady } from '../src/modules/search/index.ts';
 import { seedDemo } from '../src/seed/index.ts';
 import { createTestApp, freshServerDatabase, q, type TestApp } from './helpers.ts';
 
@@ -21,6 +22,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({}, { seed: false });
+  // Ready also waits for the search indexes the app builds once it is ready (issue 29).
+  await buildSearchIndexes(t.app);
 });
 afterAll(async () => t.close());
 
@@ -47,6 +50,14 @@ describe('health probes', () => {
     );
     expect((await get('/health/ready')).json()).toEqual({ status: 'ok' });
     expect((await get('/api/v1/health')).json()).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  test('not ready until the search indexes are built (issue 29: search answers from memory)', async () => {
+    const app = await buildApp({ db: t.database.db, config: t.app.config, logger: false });
+    expect(searchIndexReady(app)).toBe(false);
+    await buildSearchIndexes(app);
+    expect(searchIndexReady(app)).toBe(true);
+    await app.close();
   });
 
   test('live and ready answer any address, and say nothing about the shop', async () => {

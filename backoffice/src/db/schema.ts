@@ -24,7 +24,6 @@ export * from '../modules/wishlist/tables.ts';
 export * from '../modules/cart/tables.ts';
 export * from '../modules/orders/tables.ts';
 export * from '../modules/payments/tables.ts';
-export * from '../modules/search/tables.ts';
 export * from '../modules/staff/tables.ts';
 export * from '../modules/audit/tables.ts';
 export * from '../modules/documents/tables.ts';

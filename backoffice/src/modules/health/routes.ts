@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/errors.ts';
 import { errorBody } from '../../lib/http.ts';
 import { healthResponse, probeResponse } from './schemas.ts';
 import { readiness } from './service.ts';
+import { searchIndexReady } from '../search/index.ts';
 
 const tags = ['system'];
 
@@ -17,6 +18,9 @@ const tags = ['system'];
 async function requireReady(app: FastifyInstance): Promise<void> {
   const answer = await readiness(app.db, app.isDraining());
   if (!answer.ready) throw new ApiError(503, 'service_unavailable', answer.reason);
+  // Search answers from memory (issue 29): a back-office takes traffic once its first index is built.
+  if (!searchIndexReady(app))
+    throw new ApiError(503, 'service_unavailable', 'The search index is being built');
 }
 
 /** Registered under /api/v1 with the other modules. */
@@ -58,8 +62,8 @@ export const healthProbeRoutes: FastifyPluginAsync = async (plugin) => {
       schema: {
         tags,
         summary:
-          'Readiness: not shutting down, the database answers and every migration of this release is applied; ' +
-          '503 with the reason otherwise',
+          'Readiness: not shutting down, the database answers, every migration of this release is applied and ' +
+          'the search index is built; 503 with the reason otherwise',
         response: { 200: probeResponse, 503: errorBody },
       },
     },

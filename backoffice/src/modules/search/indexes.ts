@@ -26,6 +26,8 @@ class SearchIndexes {
   private readonly sites = new Map<number, SiteState>();
   private readonly db: Database;
   private readonly cache: ReadCache;
+  /** Set once the start's `buildAll` has finished (a database with no site yet is ready too). */
+  private builtAtStart = false;
 
   constructor(db: Database, cache: ReadCache) {
     this.db = db;
@@ -46,9 +48,9 @@ class SearchIndexes {
     return { index: state.index, stale };
   }
 
-  /** Whether every site searched so far (or built at start) has an index. */
+  /** Whether the start's build has finished and every site searched since has an index. */
   ready(): boolean {
-    return this.sites.size > 0 && [...this.sites.values()].every((state) => state.index !== undefined);
+    return this.builtAtStart && [...this.sites.values()].every((state) => state.index !== undefined);
   }
 
   /** Builds (or joins the build of) the site's index; one build per site at a time. */
@@ -74,6 +76,7 @@ class SearchIndexes {
   async buildAll(): Promise<void> {
     const siteIds = rowsOf<{ id: number }>(await this.db.execute(sql`select id from site order by id`));
     await Promise.all(siteIds.map((site) => this.current(Number(site.id))));
+    this.builtAtStart = true;
   }
 }
 
