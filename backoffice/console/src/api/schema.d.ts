@@ -55406,7 +55406,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: not shutting down, the database answers and every migration of this release is applied; 503 with the reason otherwise */
+        /** Readiness: not shutting down, the database answers, every migration of this release is applied and the search index is built; 503 with the reason otherwise */
         get: {
             parameters: {
                 query?: never;
