@@ -49,6 +49,15 @@ function sign(id: number, exp: number): string {
 
 /** No serious or critical accessibility issue on the screen. */
 async function expectAccessible(page: Page) {
+  // A notice still fading in (the snackbar after a save) is half transparent: axe would measure its contrast then.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
