@@ -6,12 +6,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { DATA_DIR_LOCK_FILE, DataDirInUseError, lockDataDir } from '../src/db/data-dir-lock.ts';
 import { childEnv } from './support/child-database.ts';
+import { freePort } from '@plasterwick/shop-rules/network';
 
 const server = path.resolve(import.meta.dirname, '../src/server.ts');
 const workDir = mkdtempSync(path.join(os.tmpdir(), 'data-dir-lock-'));
@@ -27,14 +27,6 @@ afterAll(async () => {
   }
   rmSync(workDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Starts a server on `dataDir` (never DATABASE_URL: the embedded database); resolves when it is ready or exits. */
 async function start(

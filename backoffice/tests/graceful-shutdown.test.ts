@@ -7,22 +7,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request, type IncomingMessage } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generateSecret, SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
 import { expect, it } from 'vitest';
 import { childDatabase, childEnv } from './support/child-database.ts';
+import { freePort } from '@plasterwick/shop-rules/network';
 
 const SERVER = path.resolve(import.meta.dirname, '../src/server.ts');
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The status of `GET path`, or the connection's error code. */
 function probe(port: number, url: string): Promise<number | string> {

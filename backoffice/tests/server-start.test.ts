@@ -4,23 +4,15 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { generateSecret, SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { discounts, products, sites } from '../src/db/schema.ts';
 import { childDatabase, childEnv } from './support/child-database.ts';
+import { freePort } from '@plasterwick/shop-rules/network';
 
 const server = path.resolve(import.meta.dirname, '../src/server.ts');
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Starts the server, waits for its "ready" line, stops it (SIGTERM) and returns what it printed. */
 async function startAndStop(env: Record<string, string>): Promise<string> {

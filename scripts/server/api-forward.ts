@@ -17,6 +17,7 @@ import { STAFF_COOKIE } from '@plasterwick/shop-rules/staff';
 import type { FastifyPluginAsync, FastifyReply, RouteHandlerMethod } from 'fastify';
 import { RETRY_AFTER_SECONDS } from '../../src/lib/config.ts';
 import { isPublicCall } from './public-api.ts';
+import { CONNECTION_FAILURE_CODES } from '@plasterwick/shop-rules/network';
 
 /** The back-office's own body limit: larger bodies are refused here, before they travel. */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -47,16 +48,6 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'expect',
   'host',
-]);
-
-/** Failures of the connection itself: the back-office is down, restarting or stuck (not answering badly). */
-const UNREACHABLE = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
 ]);
 
 export function sendApiError(reply: FastifyReply, statusCode: number, status: string, message: string) {
@@ -168,7 +159,8 @@ export const apiForward: FastifyPluginAsync<ApiForwardOptions> = async (
       });
       upstreamRequest.on('error', (error: Error & { code?: string }) => {
         if (reply.sent) return;
-        if (error.code && UNREACHABLE.has(error.code)) {
+        if (error.code && CONNECTION_FAILURE_CODES.has(error.code)) {
+          // The back-office is down, restarting or stuck (not answering badly).
           reply.header('retry-after', String(RETRY_AFTER_SECONDS));
           // Our own timeout is a back-office too busy to answer in time; anything else a connection refused
           // or dropped while it restarts.

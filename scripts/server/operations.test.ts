@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, request, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -20,6 +20,7 @@ import { activateBuild, type BuildManifest } from '../lib/builds.ts';
 import { loadEnv } from '../../src/lib/env.ts';
 import { createServer } from './app.ts';
 import { backofficeReadiness, healthRoutes } from './health.ts';
+import { freePort } from '@plasterwick/shop-rules/network';
 
 const BUILD_ID = '20260101T000000-aaaaaa';
 const SERVER_FETCH = path.resolve(import.meta.dirname, '../../src/lib/api/server-fetch.ts');
@@ -222,14 +223,6 @@ describe('the request id', () => {
     );
   });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 it('the server process finishes a page in flight on SIGTERM, then exits 0', async () => {
   const port = await freePort();

@@ -1,14 +1,5 @@
 /** What the database's refusals look like through the drivers (postgres.js, PGlite) and drizzle's wrapping. */
-
-/** PostgreSQL's unique_violation (23505), on the error or on the error it wraps (drizzle's query error). */
-export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  while (current && typeof current === 'object') {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+import { CONNECTION_FAILURE_CODES } from '@plasterwick/shop-rules/network';
 
 /** The chain of an error and the errors it wraps (drizzle's query error wraps the driver's in `cause`). */
 function* errorChain(error: unknown): Generator<{ code?: unknown; errno?: unknown }> {
@@ -19,15 +10,12 @@ function* errorChain(error: unknown): Generator<{ code?: unknown; errno?: unknow
   }
 }
 
-/** The socket errors of a connection the server refused, reset or dropped. */
-const SOCKET_ERRORS = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENOTFOUND',
-]);
+/** PostgreSQL's unique_violation (23505), on the error or on the error it wraps (drizzle's query error). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (const link of errorChain(error)) if (link.code === '23505') return true;
+  return false;
+}
+
 /** postgres.js's own codes for a connection it lost or could not open. */
 const DRIVER_CONNECTION_ERRORS = new Set([
   'CONNECTION_CLOSED',
@@ -49,7 +37,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (const link of errorChain(error)) {
     const code = typeof link.code === 'string' ? link.code : undefined;
     if (code === undefined) continue;
-    if (SOCKET_ERRORS.has(code) || DRIVER_CONNECTION_ERRORS.has(code) || UNAVAILABLE_SQLSTATES.has(code)) {
+    if (
+      CONNECTION_FAILURE_CODES.has(code) ||
+      DRIVER_CONNECTION_ERRORS.has(code) ||
+      UNAVAILABLE_SQLSTATES.has(code)
+    ) {
       return true;
     }
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;

@@ -16,7 +16,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,6 +25,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../../src/db/types.ts';
 import { fakeProvider } from '../../src/modules/payments/index.ts';
 import { childDatabase, childEnv, type ChildDatabase } from '../support/child-database.ts';
+import { freePort } from '@plasterwick/shop-rules/network';
 
 const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
 const BASKETS = 40;
@@ -54,14 +54,6 @@ let env: Record<string, string>;
 let base: string;
 let server: ChildProcess | undefined;
 const answers: { phase: string; basket: number; answer: Answer }[] = [];
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** Starts the back-office and resolves once it listens. */
 async function start(): Promise<ChildProcess> {

@@ -13,7 +13,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,6 +20,7 @@ import { generateSecret, SECRET_VARIABLES } from '@plasterwick/shop-rules/secret
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { childEnv } from '../support/child-database.ts';
 import { createPostgresInstance, type PostgresInstance } from '../support/postgres-instance.ts';
+import { freePort } from '@plasterwick/shop-rules/network';
 
 const SERVER = path.resolve(import.meta.dirname, '../../src/server.ts');
 const CLIENTS = 10;
@@ -62,14 +62,6 @@ let dataDir: string;
 let base: string;
 let server: ChildProcess;
 let output = '';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** One call; status 0 when no answer came (connection refused or reset, or the timeout). */
 function call(

@@ -16,12 +16,12 @@
  */
 import { execFile as execFileCallback, execFileSync } from 'node:child_process';
 import { appendFileSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import postgres from 'postgres';
+import { freePort } from '@plasterwick/shop-rules/network';
 
 const execFile = promisify(execFileCallback);
 
@@ -63,14 +63,6 @@ interface PostgresUser {
 function postgresUser(): PostgresUser {
   const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
   return { uid: id('-u'), gid: id('-g') };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Creates, configures and starts a private server (see the top of the file). */

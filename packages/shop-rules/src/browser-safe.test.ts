@@ -2,7 +2,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const NODE_ONLY = new Set(['secrets.ts', 'trust-proxy.ts', 'request-scope.ts', 'graceful-shutdown.ts']);
+const NODE_ONLY = new Set([
+  'secrets.ts',
+  'trust-proxy.ts',
+  'request-scope.ts',
+  'graceful-shutdown.ts',
+  'network.ts',
+]);
 const dir = new URL('./', import.meta.url);
 const modules = readdirSync(dir).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
 

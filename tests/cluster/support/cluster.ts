@@ -10,7 +10,6 @@
  * CLUSTER_VERBOSE=1 to print it as it comes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSecret, SECRET_VARIABLES } from '@plasterwick/shop-rules/secrets';
@@ -20,6 +19,7 @@ import {
 } from '../../../backoffice/tests/support/postgres-instance.ts';
 import { startSmtpCapture, type SmtpCapture } from '../../../backoffice/tests/smtp-capture.ts';
 import { runNode, spawnNode, stopChild, waitForHttp, type NodeChild } from '../../../scripts/lib/process.ts';
+import { freePort } from '@plasterwick/shop-rules/network';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const verbose = process.env.CLUSTER_VERBOSE === '1';
@@ -42,14 +42,6 @@ export interface Cluster {
   /** The back-offices' shared data folder (media, generated documents). */
   dataDir: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 function server(name: string, url: string, run: NodeChild): Server {
@@ -239,5 +231,3 @@ export async function within<T>(
   }
   throw new Error(`not within ${withinMs} ms; last: ${JSON.stringify(last)?.slice(0, 500)}`);
 }
-
-export { freePort, root, stopChild };

@@ -4,12 +4,13 @@
  */
 import { generateSecret, secretProblem } from '@plasterwick/shop-rules/secrets';
 import { existsSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseEnvironment, port as portSchema } from '../../../src/lib/env.ts';
 import { spawnNode, stopChild, waitForHttp, type NodeChild } from '../../../scripts/lib/process.ts';
+
+export { freePort } from '@plasterwick/shop-rules/network';
 
 /** `1` switches it on; empty or `0` leaves it off. */
 const flag = z
@@ -95,15 +96,6 @@ export function siteEnv(overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 export interface RunningServer {
   url: string;
   stop: () => Promise<void>;
-}
-
-/** A loopback port nobody listens on now, for an extra server that specs may start from several workers. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /**
