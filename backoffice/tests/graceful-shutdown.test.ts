@@ -55,7 +55,8 @@ it('finishes the request in flight on SIGTERM, then exits 0', async () => {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await printed('back-office ready');
-    expect(await probe(port, '/health/ready')).toBe(200);
+    // Ready once the search index the app builds after it listens is there too (issue 29).
+    await expect.poll(() => probe(port, '/health/ready'), { timeout: 10_000 }).toBe(200);
 
     // A build record started by the launcher's key, its body sent in two halves, on a connection the client
     // would keep open: the server must close it once it has answered, or the process would wait for it.
